@@ -1,0 +1,194 @@
+//===- GatherOps.td - gather dialect operations ------------*- tablegen -*-===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_DIALECT_GATHER_IR_GATHEROPS_TD
+#define GATHER_DIALECT_GATHER_IR_GATHEROPS_TD
+
+include "gather/Dialect/Gather/IR/GatherDialect.td"
+include "gather/Dialect/Gather/IR/GatherEnums.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+/// Index tensors hold signless i32, i64 or `index` values.
+def Gather_IndexTensor : RankedTensorOf<[I32, I64, Index]>;
+
+//===----------------------------------------------------------------------===//
+// GatherOp
+//===----------------------------------------------------------------------===//
+
+def Gather_GatherOp : Gather_Op<"gather", [
+    Pure,
+    InferTypeOpAdaptorWithIsCompatible,
+    DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
+        ["reifyResultShapes"]>
+  ]> {
+  let summary = "gather slices along one axis (tf.gather)";
+  let description = [{
+    Gathers slices of `params` along dimension `axis`, as `tf.gather` does.
+    Let `b = batch_dims` (normalised: a negative value counts from
+    `rank(indices)`) and `a = axis` (normalised: a negative value counts from
+    `rank(params)`; absent, it is `b`). The first `b` dimensions of `params`
+    and `indices` are batch dimensions and must agree. The result has shape
+
+    ```
+    params.shape[:a] + indices.shape[b:] + params.shape[a+1:]
+    ```
+
+    and the element type of `params`:
+
+    ```
+    result[p0..pa-1, i_b..i_q-1, pa+1..] =
+        params[p0..pa-1, indices[p0..pb-1, i_b..i_q-1], pa+1..]
+    ```
+
+    `indices` may have any rank, 0 included, and holds `i32`, `i64` or
+    `index` values. An index outside `[0, params.shape[a])` (a negative index
+    included) is out of bounds; `mode` says what happens then:
+    `error` (the default) stops the program with a message naming the op and
+    the index, `zero` makes the selected slice zero, `clamp` clamps the index
+    into range. See `docs/spec.md` for the numbered constraints.
+
+    Examples:
+
+    ```mlir
+    // Rows 0 and 2 of a 3x4 matrix.
+    %r = gather.gather %params[%indices] : (tensor<3x4xf32>, tensor<2xi32>)
+                                          -> tensor<2x4xf32>
+    // Columns, with a negative axis and out-of-bounds indices giving zeros.
+    %c = gather.gather %params[%indices] axis = -1 mode<zero>
+        : (tensor<3x4xf32>, tensor<5xi64>) -> tensor<3x5xf32>
+    // One index vector per batch row (top-k style).
+    %t = gather.gather %params[%indices] batch_dims = 1
+        : (tensor<8x100xf32>, tensor<8x5xindex>) -> tensor<8x5xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    RankedTensorOf<[AnyType]>:$params,
+    Gather_IndexTensor:$indices,
+    OptionalAttr<I64Attr>:$axis,
+    DefaultValuedAttr<I64Attr, "0">:$batch_dims,
+    DefaultValuedAttr<Gather_ModeAttr, "::mlir::gather::GatherMode::Error">:$mode
+  );
+  let results = (outs AnyRankedTensor:$result);
+
+  let assemblyFormat = [{
+    $params `[` $indices `]` (`axis` `=` $axis^)?
+    (`batch_dims` `=` $batch_dims^)? (`mode` `` $mode^)? attr-dict
+    `:` functional-type(operands, results)
+  }];
+
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$params, "::mlir::Value":$indices,
+                   "int64_t":$axis, CArg<"int64_t", "0">:$batchDims,
+                   CArg<"::mlir::gather::GatherMode",
+                        "::mlir::gather::GatherMode::Error">:$mode)>
+  ];
+
+  let extraClassDeclaration = [{
+    /// `batch_dims` counted from the front: a negative value is added to
+    /// rank(indices). Only meaningful on a verified op.
+    int64_t getNormalizedBatchDims();
+    /// `axis` counted from the front, its default (`batch_dims`) applied.
+    int64_t getNormalizedAxis();
+
+    /// Infers the result type from operand types and attributes, as written
+    /// (negative values allowed). On a violated constraint returns failure
+    /// and, given a location, emits the diagnostic. Shared by the verifier,
+    /// the builders and type inference.
+    static ::mlir::FailureOr<::mlir::RankedTensorType>
+    inferResultType(::mlir::RankedTensorType paramsType,
+                    ::mlir::RankedTensorType indicesType,
+                    std::optional<int64_t> axis, int64_t batchDims,
+                    std::optional<::mlir::Location> loc = std::nullopt);
+  }];
+
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// GatherNdOp
+//===----------------------------------------------------------------------===//
+
+def Gather_GatherNdOp : Gather_Op<"gather_nd", [
+    Pure,
+    InferTypeOpAdaptorWithIsCompatible,
+    DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
+        ["reifyResultShapes"]>
+  ]> {
+  let summary = "gather slices addressed by index vectors (tf.gather_nd)";
+  let description = [{
+    Gathers slices of `params` addressed by the index vectors in the last
+    dimension of `indices`, as `tf.gather_nd` does. Let `b = batch_dims`
+    (not negative) and `N = indices.shape[-1]`, the index depth, which must be
+    static (0 selects whole slices). The first `b` dimensions of `params` and
+    `indices` are batch dimensions and must agree. The result has shape
+
+    ```
+    params.shape[:b] + indices.shape[b:-1] + params.shape[b+N:]
+    ```
+
+    and the element type of `params`:
+
+    ```
+    result[p0..pb-1, i_b..i_q-2, s..] =
+        params[p0..pb-1, indices[p0..pb-1, i_b..i_q-2, 0..N-1], s..]
+    ```
+
+    Component `k` of an index vector is out of bounds when it lies outside
+    `[0, params.shape[b+k])`; `mode` says what happens then, as for
+    `gather.gather` (`zero` zeroes the whole selected slice, `clamp` clamps
+    each component). See `docs/spec.md` for the numbered constraints.
+
+    Examples:
+
+    ```mlir
+    // Elements [0, 0] and [1, 1] of a 2x2 matrix.
+    %e = gather.gather_nd %params[%indices]
+        : (tensor<2x2xf32>, tensor<2x2xi32>) -> tensor<2xf32>
+    // One row per batch entry.
+    %s = gather.gather_nd %params[%indices] batch_dims = 1 mode<clamp>
+        : (tensor<2x2x3xf32>, tensor<2x1xi64>) -> tensor<2x3xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    RankedTensorOf<[AnyType]>:$params,
+    Gather_IndexTensor:$indices,
+    DefaultValuedAttr<I64Attr, "0">:$batch_dims,
+    DefaultValuedAttr<Gather_ModeAttr, "::mlir::gather::GatherMode::Error">:$mode
+  );
+  let results = (outs AnyRankedTensor:$result);
+
+  let assemblyFormat = [{
+    $params `[` $indices `]` (`batch_dims` `=` $batch_dims^)?
+    (`mode` `` $mode^)? attr-dict `:` functional-type(operands, results)
+  }];
+
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$params, "::mlir::Value":$indices,
+                   CArg<"int64_t", "0">:$batchDims,
+                   CArg<"::mlir::gather::GatherMode",
+                        "::mlir::gather::GatherMode::Error">:$mode)>
+  ];
+
+  let extraClassDeclaration = [{
+    /// The index depth N: the static last dimension of `indices`.
+    int64_t getIndexDepth();
+
+    /// Infers the result type; see GatherOp::inferResultType.
+    static ::mlir::FailureOr<::mlir::RankedTensorType>
+    inferResultType(::mlir::RankedTensorType paramsType,
+                    ::mlir::RankedTensorType indicesType, int64_t batchDims,
+                    std::optional<::mlir::Location> loc = std::nullopt);
+  }];
+
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+#endif // GATHER_DIALECT_GATHER_IR_GATHEROPS_TD

@@ -1,0 +1,554 @@
+//===- GatherOps.cpp - gather dialect operations --------------------------===//
+//
+// Part of the gather project.
+//
+// Verifiers, type inference, shape reification, folders and canonicalization
+// patterns of gather.gather and gather.gather_nd. The constraint numbers in
+// comments (G-Cn, N-Cn) are those of docs/spec.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Dialect/Gather/IR/GatherOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace mlir::gather;
+
+/// Constant folding materializes at most this many result elements.
+static constexpr int64_t kMaxFoldedElements = 1 << 16;
+
+//===----------------------------------------------------------------------===//
+// Shared helpers
+//===----------------------------------------------------------------------===//
+
+/// Merges two dimension sizes that must agree: a static size wins.
+static int64_t mergeDims(int64_t lhs, int64_t rhs) {
+  return ShapedType::isDynamic(lhs) ? rhs : lhs;
+}
+
+/// Checks that the leading `batchDims` dimensions of params and indices agree
+/// (G-C7, N-C7). A dynamic dimension on either side is accepted.
+static LogicalResult verifyBatchDims(StringRef opName,
+                                     RankedTensorType paramsType,
+                                     RankedTensorType indicesType,
+                                     int64_t batchDims,
+                                     std::optional<Location> loc) {
+  for (int64_t i = 0; i < batchDims; ++i) {
+    int64_t p = paramsType.getDimSize(i), q = indicesType.getDimSize(i);
+    if (ShapedType::isDynamic(p) || ShapedType::isDynamic(q) || p == q)
+      continue;
+    return emitOptionalError(loc, "'", opName, "' op batch dimension ", i,
+                             " of params (", p, ") and indices (", q,
+                             ") must be equal");
+  }
+  return success();
+}
+
+/// Result types are compatible when they are ranked tensors of the same rank
+/// and element type whose static dimensions agree.
+static bool areCompatibleTensorTypes(TypeRange lhs, TypeRange rhs) {
+  if (lhs.size() != rhs.size())
+    return false;
+  for (auto [l, r] : llvm::zip(lhs, rhs)) {
+    auto lt = dyn_cast<RankedTensorType>(l);
+    auto rt = dyn_cast<RankedTensorType>(r);
+    if (!lt || !rt || lt.getElementType() != rt.getElementType() ||
+        failed(verifyCompatibleShape(lt, rt)))
+      return false;
+  }
+  return true;
+}
+
+/// Returns the dimension `dim` of `value` as an OpFoldResult.
+static OpFoldResult dimOf(OpBuilder &b, Location loc, Value value,
+                          int64_t dim) {
+  return tensor::getMixedSize(b, loc, value, dim);
+}
+
+/// Reads an integer constant tensor as int64 values.
+static SmallVector<int64_t> getIndexValues(DenseIntElementsAttr attr) {
+  return llvm::to_vector(llvm::map_range(
+      attr.getValues<APInt>(), [](const APInt &v) { return v.getSExtValue(); }));
+}
+
+/// Returns the zero of `type` as an attribute, or null where there is none
+/// that folding can produce.
+static TypedAttr getZeroAttr(Type type) {
+  if (isa<FloatType, IntegerType, IndexType>(type))
+    return cast<TypedAttr>(Builder(type.getContext()).getZeroAttr(type));
+  return {};
+}
+
+/// Folds a gather over constants. `sourceOf` maps the multi-index of a result
+/// element to the row-major position in params it reads, or std::nullopt
+/// where the index is out of bounds after the mode is applied (zero). Returns
+/// null when folding would produce garbage or too many elements.
+static Attribute
+foldConstantGather(RankedTensorType resultType, Attribute paramsAttr,
+                   function_ref<std::optional<int64_t>(ArrayRef<int64_t>)>
+                       sourceOf,
+                   bool &failedOutOfBounds) {
+  auto params = dyn_cast_if_present<DenseElementsAttr>(paramsAttr);
+  if (!params || !resultType.hasStaticShape() ||
+      resultType.getNumElements() > kMaxFoldedElements)
+    return {};
+  Type elementType = resultType.getElementType();
+  SmallVector<Attribute> paramValues =
+      llvm::to_vector(params.getValues<Attribute>());
+  TypedAttr zero = getZeroAttr(elementType);
+  SmallVector<Attribute> values;
+  values.reserve(resultType.getNumElements());
+  SmallVector<int64_t> pos(resultType.getRank(), 0);
+  ArrayRef<int64_t> shape = resultType.getShape();
+  for (int64_t n = 0, e = resultType.getNumElements(); n < e; ++n) {
+    std::optional<int64_t> src = sourceOf(pos);
+    if (failedOutOfBounds)
+      return {};
+    if (src) {
+      values.push_back(paramValues[*src]);
+    } else {
+      if (!zero)
+        return {};
+      values.push_back(zero);
+    }
+    // Advance the row-major multi-index.
+    for (int64_t d = resultType.getRank() - 1; d >= 0; --d) {
+      if (++pos[d] < shape[d])
+        break;
+      pos[d] = 0;
+    }
+  }
+  return DenseElementsAttr::get(resultType, values);
+}
+
+/// Applies `mode` to index `v` of a dimension of size `size`. Returns the
+/// in-range index, std::nullopt for a zero slice, and sets `failed` in error
+/// mode.
+static std::optional<int64_t> applyMode(GatherMode mode, int64_t v,
+                                        int64_t size, bool &failed) {
+  if (v >= 0 && v < size)
+    return v;
+  switch (mode) {
+  case GatherMode::Error:
+    failed = true;
+    return std::nullopt;
+  case GatherMode::Zero:
+    return std::nullopt;
+  case GatherMode::Clamp:
+    if (size == 0) // Nothing to clamp into: the slice is empty anyway.
+      return std::nullopt;
+    return std::clamp<int64_t>(v, 0, size - 1);
+  }
+  llvm_unreachable("unknown gather mode");
+}
+
+/// Row-major linear position of `coords` in `shape`.
+static int64_t linearize(ArrayRef<int64_t> coords, ArrayRef<int64_t> shape) {
+  int64_t linear = 0;
+  for (auto [c, s] : llvm::zip(coords, shape))
+    linear = linear * s + c;
+  return linear;
+}
+
+//===----------------------------------------------------------------------===//
+// GatherOp
+//===----------------------------------------------------------------------===//
+
+FailureOr<RankedTensorType>
+GatherOp::inferResultType(RankedTensorType paramsType,
+                          RankedTensorType indicesType,
+                          std::optional<int64_t> axis, int64_t batchDims,
+                          std::optional<Location> loc) {
+  StringRef name = getOperationName();
+  int64_t paramsRank = paramsType.getRank();
+  int64_t indicesRank = indicesType.getRank();
+  // G-C1: params has rank >= 1.
+  if (paramsRank < 1)
+    return emitOptionalError(loc, "'", name,
+                             "' op params must have rank >= 1, got 0-d ",
+                             paramsType);
+  // G-C3: batch_dims in [-rank(indices), rank(indices)].
+  if (batchDims < -indicesRank || batchDims > indicesRank)
+    return emitOptionalError(loc, "'", name, "' op 'batch_dims' (", batchDims,
+                             ") must be in [-", indicesRank, ", ", indicesRank,
+                             "] for indices of rank ", indicesRank);
+  int64_t b = batchDims < 0 ? batchDims + indicesRank : batchDims;
+  // G-C4: normalized batch_dims < rank(params).
+  if (b >= paramsRank)
+    return emitOptionalError(loc, "'", name, "' op normalized 'batch_dims' (",
+                             b, ") must be less than the rank of params (",
+                             paramsRank, ")");
+  // G-C5: axis in [-rank(params), rank(params)).
+  if (axis && (*axis < -paramsRank || *axis >= paramsRank))
+    return emitOptionalError(loc, "'", name, "' op 'axis' (", *axis,
+                             ") must be in [-", paramsRank, ", ", paramsRank,
+                             ") for params of rank ", paramsRank);
+  // The default axis is the first non-batch dimension (TF's documented rule).
+  int64_t a = !axis ? b : (*axis < 0 ? *axis + paramsRank : *axis);
+  // G-C6: axis >= batch_dims after normalization.
+  if (a < b)
+    return emitOptionalError(loc, "'", name, "' op normalized 'axis' (", a,
+                             ") must be >= normalized 'batch_dims' (", b,
+                             ")");
+  // G-C7: leading batch dimensions agree.
+  if (failed(verifyBatchDims(name, paramsType, indicesType, b, loc)))
+    return failure();
+
+  ArrayRef<int64_t> ps = paramsType.getShape(), is = indicesType.getShape();
+  SmallVector<int64_t> shape;
+  for (int64_t i = 0; i < a; ++i)
+    shape.push_back(i < b ? mergeDims(ps[i], is[i]) : ps[i]);
+  llvm::append_range(shape, is.drop_front(b));
+  llvm::append_range(shape, ps.drop_front(a + 1));
+  return RankedTensorType::get(shape, paramsType.getElementType());
+}
+
+void GatherOp::build(OpBuilder &builder, OperationState &state, Value params,
+                     Value indices, int64_t axis, int64_t batchDims,
+                     GatherMode mode) {
+  build(builder, state, params, indices, builder.getI64IntegerAttr(axis),
+        builder.getI64IntegerAttr(batchDims),
+        GatherModeAttr::get(builder.getContext(), mode));
+}
+
+LogicalResult GatherOp::inferReturnTypes(MLIRContext *context,
+                                         std::optional<Location> location,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &inferred) {
+  auto paramsType = dyn_cast<RankedTensorType>(adaptor.getParams().getType());
+  auto indicesType =
+      dyn_cast<RankedTensorType>(adaptor.getIndices().getType());
+  if (!paramsType || !indicesType)
+    return emitOptionalError(location, "'", getOperationName(),
+                             "' op expects ranked tensor operands");
+  FailureOr<RankedTensorType> type =
+      inferResultType(paramsType, indicesType, adaptor.getAxis(),
+                      adaptor.getBatchDims(), location);
+  if (failed(type))
+    return failure();
+  inferred.push_back(*type);
+  return success();
+}
+
+// G-C8: the declared result type is compatible with the inferred one.
+bool GatherOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
+  return areCompatibleTensorTypes(l, r);
+}
+
+int64_t GatherOp::getNormalizedBatchDims() {
+  int64_t b = getBatchDims();
+  return b < 0 ? b + getIndices().getType().getRank() : b;
+}
+
+int64_t GatherOp::getNormalizedAxis() {
+  std::optional<int64_t> axis = getAxis();
+  if (!axis)
+    return getNormalizedBatchDims();
+  return *axis < 0 ? *axis + getParams().getType().getRank() : *axis;
+}
+
+LogicalResult
+GatherOp::reifyResultShapes(OpBuilder &b,
+                            ReifiedRankedShapedTypeDims &reifiedShapes) {
+  Location loc = getLoc();
+  int64_t a = getNormalizedAxis(), bd = getNormalizedBatchDims();
+  RankedTensorType paramsType = getParams().getType();
+  SmallVector<OpFoldResult> dims;
+  for (int64_t i = 0; i < a; ++i) {
+    // A batch dimension static on the indices side only is taken from there.
+    bool fromIndices =
+        i < bd && paramsType.isDynamicDim(i) &&
+        !getIndices().getType().isDynamicDim(i);
+    dims.push_back(dimOf(b, loc, fromIndices ? getIndices() : getParams(), i));
+  }
+  for (int64_t i = bd, e = getIndices().getType().getRank(); i < e; ++i)
+    dims.push_back(dimOf(b, loc, getIndices(), i));
+  for (int64_t i = a + 1, e = paramsType.getRank(); i < e; ++i)
+    dims.push_back(dimOf(b, loc, getParams(), i));
+  // Where the declared result type is more static, use its sizes.
+  for (auto [i, size] : llvm::enumerate(getType().getShape()))
+    if (!ShapedType::isDynamic(size))
+      dims[i] = b.getIndexAttr(size);
+  reifiedShapes.push_back(std::move(dims));
+  return success();
+}
+
+/// True when `indices` selects, for every batch entry, the whole axis in order:
+/// the gather then returns params unchanged.
+static bool isIdentityGather(GatherOp op, DenseIntElementsAttr indices) {
+  RankedTensorType indicesType = op.getIndices().getType();
+  int64_t b = op.getNormalizedBatchDims(), a = op.getNormalizedAxis();
+  if (indicesType.getRank() != b + 1 || op.getType() != op.getParams().getType())
+    return false;
+  int64_t n = indicesType.getShape().back();
+  if (ShapedType::isDynamic(n) || n != op.getParams().getType().getDimSize(a))
+    return false;
+  for (auto [pos, v] : llvm::enumerate(getIndexValues(indices)))
+    if (v != static_cast<int64_t>(pos) % n)
+      return false;
+  return true;
+}
+
+OpFoldResult GatherOp::fold(FoldAdaptor adaptor) {
+  auto indices = dyn_cast_if_present<DenseIntElementsAttr>(adaptor.getIndices());
+  if (!indices)
+    return {};
+  if (isIdentityGather(*this, indices))
+    return getParams();
+
+  RankedTensorType paramsType = getParams().getType();
+  RankedTensorType indicesType = getIndices().getType();
+  if (!paramsType.hasStaticShape() || !indicesType.hasStaticShape())
+    return {};
+  ArrayRef<int64_t> ps = paramsType.getShape();
+  ArrayRef<int64_t> is = indicesType.getShape();
+  int64_t a = getNormalizedAxis(), b = getNormalizedBatchDims();
+  int64_t q = indicesType.getRank();
+  SmallVector<int64_t> indexValues = getIndexValues(indices);
+  GatherMode mode = getMode();
+  bool failedOutOfBounds = false;
+  auto sourceOf = [&](ArrayRef<int64_t> pos) -> std::optional<int64_t> {
+    // Result coordinates: params[:a] | indices[b:] | params[a+1:].
+    SmallVector<int64_t> indexCoords(pos.take_front(b));
+    llvm::append_range(indexCoords, pos.slice(a, q - b));
+    int64_t v = indexValues[linearize(indexCoords, is)];
+    std::optional<int64_t> k = applyMode(mode, v, ps[a], failedOutOfBounds);
+    if (!k)
+      return std::nullopt;
+    SmallVector<int64_t> coords(pos.take_front(a));
+    coords.push_back(*k);
+    llvm::append_range(coords, pos.drop_front(a + q - b));
+    return linearize(coords, ps);
+  };
+  return foldConstantGather(getType(), adaptor.getParams(), sourceOf,
+                            failedOutOfBounds);
+}
+
+//===----------------------------------------------------------------------===//
+// GatherNdOp
+//===----------------------------------------------------------------------===//
+
+FailureOr<RankedTensorType>
+GatherNdOp::inferResultType(RankedTensorType paramsType,
+                            RankedTensorType indicesType, int64_t batchDims,
+                            std::optional<Location> loc) {
+  StringRef name = getOperationName();
+  int64_t paramsRank = paramsType.getRank();
+  int64_t indicesRank = indicesType.getRank();
+  // N-C1: params has rank >= 1.
+  if (paramsRank < 1)
+    return emitOptionalError(loc, "'", name,
+                             "' op params must have rank >= 1, got 0-d ",
+                             paramsType);
+  // N-C2: indices has rank >= 1 (its last dimension holds index vectors).
+  if (indicesRank < 1)
+    return emitOptionalError(loc, "'", name,
+                             "' op indices must have rank >= 1, got 0-d ",
+                             indicesType);
+  // N-C3: the index depth is static.
+  int64_t depth = indicesType.getShape().back();
+  if (ShapedType::isDynamic(depth))
+    return emitOptionalError(loc, "'", name,
+                             "' op the last dimension of indices (the index "
+                             "depth) must be static, got ",
+                             indicesType);
+  // N-C4: batch_dims is not negative.
+  if (batchDims < 0)
+    return emitOptionalError(loc, "'", name, "' op 'batch_dims' (", batchDims,
+                             ") must not be negative");
+  // N-C5: batch_dims < rank(indices).
+  if (batchDims >= indicesRank)
+    return emitOptionalError(loc, "'", name, "' op 'batch_dims' (", batchDims,
+                             ") must be less than the rank of indices (",
+                             indicesRank, ")");
+  // N-C6: batch_dims + index depth <= rank(params).
+  if (batchDims + depth > paramsRank)
+    return emitOptionalError(loc, "'", name, "' op 'batch_dims' (", batchDims,
+                             ") plus the index depth (", depth,
+                             ") must not exceed the rank of params (",
+                             paramsRank, ")");
+  // N-C7: leading batch dimensions agree.
+  if (failed(verifyBatchDims(name, paramsType, indicesType, batchDims, loc)))
+    return failure();
+
+  ArrayRef<int64_t> ps = paramsType.getShape(), is = indicesType.getShape();
+  SmallVector<int64_t> shape;
+  for (int64_t i = 0; i < batchDims; ++i)
+    shape.push_back(mergeDims(ps[i], is[i]));
+  llvm::append_range(shape, is.slice(batchDims, indicesRank - 1 - batchDims));
+  llvm::append_range(shape, ps.drop_front(batchDims + depth));
+  return RankedTensorType::get(shape, paramsType.getElementType());
+}
+
+void GatherNdOp::build(OpBuilder &builder, OperationState &state, Value params,
+                       Value indices, int64_t batchDims, GatherMode mode) {
+  build(builder, state, params, indices, builder.getI64IntegerAttr(batchDims),
+        GatherModeAttr::get(builder.getContext(), mode));
+}
+
+LogicalResult GatherNdOp::inferReturnTypes(MLIRContext *context,
+                                           std::optional<Location> location,
+                                           Adaptor adaptor,
+                                           SmallVectorImpl<Type> &inferred) {
+  auto paramsType = dyn_cast<RankedTensorType>(adaptor.getParams().getType());
+  auto indicesType =
+      dyn_cast<RankedTensorType>(adaptor.getIndices().getType());
+  if (!paramsType || !indicesType)
+    return emitOptionalError(location, "'", getOperationName(),
+                             "' op expects ranked tensor operands");
+  FailureOr<RankedTensorType> type = inferResultType(
+      paramsType, indicesType, adaptor.getBatchDims(), location);
+  if (failed(type))
+    return failure();
+  inferred.push_back(*type);
+  return success();
+}
+
+// N-C8: the declared result type is compatible with the inferred one.
+bool GatherNdOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
+  return areCompatibleTensorTypes(l, r);
+}
+
+int64_t GatherNdOp::getIndexDepth() {
+  return getIndices().getType().getShape().back();
+}
+
+LogicalResult
+GatherNdOp::reifyResultShapes(OpBuilder &b,
+                              ReifiedRankedShapedTypeDims &reifiedShapes) {
+  Location loc = getLoc();
+  int64_t bd = getBatchDims(), depth = getIndexDepth();
+  RankedTensorType paramsType = getParams().getType();
+  int64_t indicesRank = getIndices().getType().getRank();
+  SmallVector<OpFoldResult> dims;
+  for (int64_t i = 0; i < bd; ++i) {
+    bool fromIndices = paramsType.isDynamicDim(i) &&
+                       !getIndices().getType().isDynamicDim(i);
+    dims.push_back(dimOf(b, loc, fromIndices ? getIndices() : getParams(), i));
+  }
+  for (int64_t i = bd; i < indicesRank - 1; ++i)
+    dims.push_back(dimOf(b, loc, getIndices(), i));
+  for (int64_t i = bd + depth, e = paramsType.getRank(); i < e; ++i)
+    dims.push_back(dimOf(b, loc, getParams(), i));
+  for (auto [i, size] : llvm::enumerate(getType().getShape()))
+    if (!ShapedType::isDynamic(size))
+      dims[i] = b.getIndexAttr(size);
+  reifiedShapes.push_back(std::move(dims));
+  return success();
+}
+
+OpFoldResult GatherNdOp::fold(FoldAdaptor adaptor) {
+  // Empty index vectors with no index positions select params whole.
+  if (getIndexDepth() == 0 &&
+      getIndices().getType().getRank() == getBatchDims() + 1 &&
+      getType() == getParams().getType())
+    return getParams();
+
+  auto indices = dyn_cast_if_present<DenseIntElementsAttr>(adaptor.getIndices());
+  RankedTensorType paramsType = getParams().getType();
+  RankedTensorType indicesType = getIndices().getType();
+  if (!indices || !paramsType.hasStaticShape() ||
+      !indicesType.hasStaticShape())
+    return {};
+  ArrayRef<int64_t> ps = paramsType.getShape();
+  ArrayRef<int64_t> is = indicesType.getShape();
+  int64_t b = getBatchDims(), depth = getIndexDepth();
+  int64_t q = indicesType.getRank();
+  SmallVector<int64_t> indexValues = getIndexValues(indices);
+  GatherMode mode = getMode();
+  bool failedOutOfBounds = false;
+  auto sourceOf = [&](ArrayRef<int64_t> pos) -> std::optional<int64_t> {
+    // Result coordinates: batch | indices[b:-1] | params[b+depth:].
+    SmallVector<int64_t> vectorCoords(pos.take_front(q - 1));
+    vectorCoords.push_back(0);
+    int64_t base = linearize(vectorCoords, is);
+    SmallVector<int64_t> coords(pos.take_front(b));
+    for (int64_t k = 0; k < depth; ++k) {
+      std::optional<int64_t> v = applyMode(mode, indexValues[base + k],
+                                           ps[b + k], failedOutOfBounds);
+      if (!v)
+        return std::nullopt;
+      coords.push_back(*v);
+    }
+    llvm::append_range(coords, pos.drop_front(q - 1));
+    return linearize(coords, ps);
+  };
+  return foldConstantGather(getType(), adaptor.getParams(), sourceOf,
+                            failedOutOfBounds);
+}
+
+//===----------------------------------------------------------------------===//
+// Canonicalization
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Absorbs `tensor.cast` producers that only erase static information, and
+/// refines the result type to the inferred one; a `tensor.cast` restores the
+/// original result type for existing users.
+template <typename OpTy>
+struct FoldCastsIntoGather : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    auto stripCast = [](Value v) {
+      auto cast = v.getDefiningOp<tensor::CastOp>();
+      return cast && tensor::canFoldIntoConsumerOp(cast) ? cast.getSource()
+                                                         : v;
+    };
+    Value params = stripCast(op.getParams());
+    Value indices = stripCast(op.getIndices());
+    SmallVector<Type> inferred;
+    if (failed(OpTy::inferReturnTypes(
+            op.getContext(), op.getLoc(), {params, indices},
+            op->getRawDictionaryAttrs(), op->getPropertiesStorage(),
+            op->getRegions(), inferred)))
+      return failure();
+    Type resultType = inferred.front();
+    if (params == op.getParams() && indices == op.getIndices() &&
+        resultType == op.getType())
+      return rewriter.notifyMatchFailure(op, "no cast to absorb");
+    // Keep what the declared result type knows that inference does not.
+    auto declared = op.getType();
+    SmallVector<int64_t> shape(cast<RankedTensorType>(resultType).getShape());
+    for (auto [i, size] : llvm::enumerate(declared.getShape()))
+      if (ShapedType::isDynamic(shape[i]))
+        shape[i] = size;
+    auto newType = RankedTensorType::get(shape, declared.getElementType());
+    if (params == op.getParams() && indices == op.getIndices() &&
+        newType == declared)
+      return rewriter.notifyMatchFailure(op, "result type already refined");
+    auto newOp = cast<OpTy>(rewriter.clone(*op));
+    rewriter.modifyOpInPlace(newOp, [&] {
+      newOp->setOperands({params, indices});
+      newOp.getResult().setType(newType);
+    });
+    Value result = newOp.getResult();
+    if (newType != declared)
+      result = tensor::CastOp::create(rewriter, op.getLoc(), declared, result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+} // namespace
+
+void GatherOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                           MLIRContext *context) {
+  results.add<FoldCastsIntoGather<GatherOp>>(context);
+}
+
+void GatherNdOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                             MLIRContext *context) {
+  results.add<FoldCastsIntoGather<GatherNdOp>>(context);
+}
+
+#define GET_OP_CLASSES
+#include "gather/Dialect/Gather/IR/GatherOps.cpp.inc"

@@ -1,0 +1,62 @@
+# -*- Python -*-
+# lit configuration of the gather project's tests.
+
+import os
+import shutil
+import subprocess
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "GATHER"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".py"]
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "lit.local.cfg", "Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.gather_obj_root, "test")
+
+config.environment["FILECHECK_OPTS"] = "-enable-var-scope --allow-unused-prefixes=false"
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%shlibext", ".so"))
+config.substitutions.append(("%gather_src_root", config.gather_src_root))
+config.substitutions.append(("%gather_lib_dir", config.gather_lib_dir))
+config.substitutions.append(("%llvm_lib_dir", config.llvm_lib_dir))
+# Debian's numpy and torch live with the system interpreter, not the first
+# python3 on PATH.
+config.substitutions.append(("%python", "/usr/bin/python3"))
+config.substitutions.append(
+    ("%mlir_runner_utils", os.path.join(config.llvm_lib_dir, "libmlir_runner_utils.so")))
+config.substitutions.append(
+    ("%mlir_c_runner_utils", os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so")))
+
+tool_dirs = [config.gather_tools_dir, config.llvm_tools_dir]
+tools = [
+    "gather-opt",
+    "mlir-opt",
+    "mlir-runner",
+    "mlir-translate",
+    ToolSubst("%cuda_runtime_lib", os.path.join(
+        config.gather_lib_dir, "libgather_cuda_runtime.so"), unresolved="ignore"),
+]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# Optional parts: ptxas (serialize GPU modules), a GPU to run them on.
+cuda_root = "/usr/local/cuda"
+if os.path.exists(os.path.join(cuda_root, "bin", "ptxas")):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%cuda_toolkit", cuda_root))
+if config.enable_cuda_runtime:
+    config.available_features.add("cuda-runtime")
+if shutil.which("nvidia-smi"):
+    try:
+        if subprocess.run(["nvidia-smi", "-L"], capture_output=True,
+                          timeout=30).returncode == 0:
+            config.available_features.add("gpu")
+    except Exception:
+        pass
+if shutil.which("valgrind"):
+    config.available_features.add("valgrind")

@@ -1,0 +1,37 @@
+//===- gather-opt.cpp - gather optimizer driver ---------------------------===//
+//
+// Part of the gather project.
+//
+// An mlir-opt with the gather dialect, its conversions and named pipelines,
+// plus every upstream dialect, extension, pass and LLVM IR translation, so
+// that gather passes mix with upstream ones in one run and GPU modules can be
+// serialized.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Conversion/Passes.h"
+#include "gather/Dialect/Gather/IR/GatherDialect.h"
+#include "gather/Pipelines/Pipelines.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::registerAllPasses();
+  mlir::gather::registerGatherConversionPasses();
+  mlir::gather::registerGatherPipelines();
+
+  mlir::DialectRegistry registry;
+  registry.insert<mlir::gather::GatherDialect>();
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  // gpu-module-to-binary translates gpu modules to LLVM IR.
+  mlir::registerAllToLLVMIRTranslations(registry);
+
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "gather optimizer driver\n", registry));
+}
