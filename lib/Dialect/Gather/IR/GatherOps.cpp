@@ -67,6 +67,20 @@ static bool areCompatibleTensorTypes(TypeRange lhs, TypeRange rhs) {
   return true;
 }
 
+/// G-C8, N-C8: the declared result type agrees with the inferred one: same
+/// rank and element type, static sizes equal where both are static.
+static LogicalResult verifyResultType(Operation *op,
+                                      FailureOr<RankedTensorType> inferred) {
+  if (failed(inferred))
+    return failure();
+  Type declared = op->getResult(0).getType();
+  if (!areCompatibleTensorTypes(declared, *inferred))
+    return op->emitOpError("result type ")
+           << declared << " is incompatible with the inferred type "
+           << *inferred;
+  return success();
+}
+
 /// Returns the dimension `dim` of `value` as an OpFoldResult.
 static OpFoldResult dimOf(OpBuilder &b, Location loc, Value value,
                           int64_t dim) {
@@ -243,6 +257,15 @@ bool GatherOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
   return areCompatibleTensorTypes(l, r);
 }
 
+// The checks run here, before the interface's own verification (which runs
+// with the regions), so each violation gets exactly one diagnostic.
+LogicalResult GatherOp::verify() {
+  return verifyResultType(*this, inferResultType(getParams().getType(),
+                                                 getIndices().getType(),
+                                                 getAxis(), getBatchDims(),
+                                                 getLoc()));
+}
+
 int64_t GatherOp::getNormalizedBatchDims() {
   int64_t b = getBatchDims();
   return b < 0 ? b + getIndices().getType().getRank() : b;
@@ -415,6 +438,12 @@ LogicalResult GatherNdOp::inferReturnTypes(MLIRContext *context,
 // N-C8: the declared result type is compatible with the inferred one.
 bool GatherNdOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
   return areCompatibleTensorTypes(l, r);
+}
+
+LogicalResult GatherNdOp::verify() {
+  return verifyResultType(*this, inferResultType(getParams().getType(),
+                                                 getIndices().getType(),
+                                                 getBatchDims(), getLoc()));
 }
 
 int64_t GatherNdOp::getIndexDepth() {

@@ -106,6 +106,7 @@ def Gather_GatherOp : Gather_Op<"gather", [
                     std::optional<::mlir::Location> loc = std::nullopt);
   }];
 
+  let hasVerifier = 1;
   let hasFolder = 1;
   let hasCanonicalizer = 1;
 }
@@ -187,6 +188,7 @@ def Gather_GatherNdOp : Gather_Op<"gather_nd", [
                     std::optional<::mlir::Location> loc = std::nullopt);
   }];
 
+  let hasVerifier = 1;
   let hasFolder = 1;
   let hasCanonicalizer = 1;
 }
