@@ -87,6 +87,24 @@ static OpFoldResult dimOf(OpBuilder &b, Location loc, Value value,
   return tensor::getMixedSize(b, loc, value, dim);
 }
 
+/// Number of elements of a static shape, or std::nullopt when the shape is
+/// dynamic or the count overflows int64_t (huge dimensions are valid IR).
+static std::optional<int64_t> getElementCount(ShapedType type) {
+  if (!type.hasStaticShape())
+    return std::nullopt;
+  int64_t count = 1;
+  for (int64_t size : type.getShape())
+    if (llvm::MulOverflow(count, size, count))
+      return std::nullopt;
+  return count;
+}
+
+/// True when folding may materialize `type`'s elements.
+static bool isSmallEnoughToFold(ShapedType type) {
+  std::optional<int64_t> count = getElementCount(type);
+  return count && *count <= kMaxFoldedElements;
+}
+
 /// Reads an integer constant tensor as int64 values.
 static SmallVector<int64_t> getIndexValues(DenseIntElementsAttr attr) {
   return llvm::to_vector(llvm::map_range(
@@ -111,12 +129,11 @@ foldConstantGather(RankedTensorType resultType, Attribute paramsAttr,
                        sourceOf,
                    bool &failedOutOfBounds) {
   auto params = dyn_cast_if_present<DenseElementsAttr>(paramsAttr);
-  if (!params || !resultType.hasStaticShape() ||
-      resultType.getNumElements() > kMaxFoldedElements)
+  if (!params || !isSmallEnoughToFold(resultType))
     return {};
   Type elementType = resultType.getElementType();
-  SmallVector<Attribute> paramValues =
-      llvm::to_vector(params.getValues<Attribute>());
+  // Indexed lazily: a splat params may be far larger than the result.
+  auto paramValues = params.getValues<Attribute>();
   TypedAttr zero = getZeroAttr(elementType);
   SmallVector<Attribute> values;
   values.reserve(resultType.getNumElements());
@@ -164,12 +181,13 @@ static std::optional<int64_t> applyMode(GatherMode mode, int64_t v,
   llvm_unreachable("unknown gather mode");
 }
 
-/// Row-major linear position of `coords` in `shape`.
+/// Row-major linear position of `coords` in `shape`. Wraps instead of
+/// overflowing: only a splat, which ignores the position, can be that large.
 static int64_t linearize(ArrayRef<int64_t> coords, ArrayRef<int64_t> shape) {
-  int64_t linear = 0;
+  uint64_t linear = 0;
   for (auto [c, s] : llvm::zip(coords, shape))
-    linear = linear * s + c;
-  return linear;
+    linear = linear * static_cast<uint64_t>(s) + static_cast<uint64_t>(c);
+  return static_cast<int64_t>(linear);
 }
 
 //===----------------------------------------------------------------------===//
@@ -309,7 +327,9 @@ GatherOp::reifyResultShapes(OpBuilder &b,
 static bool isIdentityGather(GatherOp op, DenseIntElementsAttr indices) {
   RankedTensorType indicesType = op.getIndices().getType();
   int64_t b = op.getNormalizedBatchDims(), a = op.getNormalizedAxis();
-  if (indicesType.getRank() != b + 1 || op.getType() != op.getParams().getType())
+  if (indicesType.getRank() != b + 1 ||
+      op.getType() != op.getParams().getType() ||
+      !isSmallEnoughToFold(indicesType))
     return false;
   int64_t n = indicesType.getShape().back();
   if (ShapedType::isDynamic(n) || n != op.getParams().getType().getDimSize(a))
@@ -329,7 +349,8 @@ OpFoldResult GatherOp::fold(FoldAdaptor adaptor) {
 
   RankedTensorType paramsType = getParams().getType();
   RankedTensorType indicesType = getIndices().getType();
-  if (!paramsType.hasStaticShape() || !indicesType.hasStaticShape())
+  if (!paramsType.hasStaticShape() || !isSmallEnoughToFold(indicesType) ||
+      !isSmallEnoughToFold(getType()))
     return {};
   ArrayRef<int64_t> ps = paramsType.getShape();
   ArrayRef<int64_t> is = indicesType.getShape();
@@ -485,7 +506,7 @@ OpFoldResult GatherNdOp::fold(FoldAdaptor adaptor) {
   RankedTensorType paramsType = getParams().getType();
   RankedTensorType indicesType = getIndices().getType();
   if (!indices || !paramsType.hasStaticShape() ||
-      !indicesType.hasStaticShape())
+      !isSmallEnoughToFold(indicesType) || !isSmallEnoughToFold(getType()))
     return {};
   ArrayRef<int64_t> ps = paramsType.getShape();
   ArrayRef<int64_t> is = indicesType.getShape();

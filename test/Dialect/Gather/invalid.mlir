@@ -1,0 +1,331 @@
+// RUN: gather-opt %s -split-input-file -verify-diagnostics
+
+// Each case breaks one constraint of docs/spec.md; the function is named
+// after it (G-Cn: gather.gather, N-Cn: gather.gather_nd).
+
+//===----------------------------------------------------------------------===//
+// gather.gather
+//===----------------------------------------------------------------------===//
+
+func.func @gather_c1_params_rank_0(%p: tensor<f32>, %i: tensor<2xi32>) {
+  // expected-error@+1 {{'gather.gather' op params must have rank >= 1, got 0-d 'tensor<f32>'}}
+  %0 = gather.gather %p[%i] : (tensor<f32>, tensor<2xi32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c1_params_unranked(%p: tensor<*xf32>, %i: tensor<2xi32>) {
+  // expected-error@+1 {{operand #0 must be ranked tensor of any type values, but got 'tensor<*xf32>'}}
+  %0 = gather.gather %p[%i] : (tensor<*xf32>, tensor<2xi32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c1_params_memref(%p: memref<4xf32>, %i: tensor<2xi32>) {
+  // expected-error@+1 {{operand #0 must be ranked tensor of any type values, but got 'memref<4xf32>'}}
+  %0 = "gather.gather"(%p, %i) : (memref<4xf32>, tensor<2xi32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c2_indices_float(%p: tensor<4xf32>, %i: tensor<2xf32>) {
+  // expected-error@+1 {{operand #1 must be ranked tensor of 32-bit signless integer or 64-bit signless integer or index values, but got 'tensor<2xf32>'}}
+  %0 = gather.gather %p[%i] : (tensor<4xf32>, tensor<2xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c2_indices_i1(%p: tensor<4xf32>, %i: tensor<2xi1>) {
+  // expected-error@+1 {{operand #1 must be ranked tensor of 32-bit signless integer or 64-bit signless integer or index values, but got 'tensor<2xi1>'}}
+  %0 = gather.gather %p[%i] : (tensor<4xf32>, tensor<2xi1>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c2_indices_i16(%p: tensor<4xf32>, %i: tensor<2xi16>) {
+  // expected-error@+1 {{operand #1 must be ranked tensor of 32-bit signless integer or 64-bit signless integer or index values, but got 'tensor<2xi16>'}}
+  %0 = gather.gather %p[%i] : (tensor<4xf32>, tensor<2xi16>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c2_indices_unsigned(%p: tensor<4xf32>, %i: tensor<2xui32>) {
+  // expected-error@+1 {{operand #1 must be ranked tensor of 32-bit signless integer or 64-bit signless integer or index values, but got 'tensor<2xui32>'}}
+  %0 = gather.gather %p[%i] : (tensor<4xf32>, tensor<2xui32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c2_indices_unranked(%p: tensor<4xf32>, %i: tensor<*xi32>) {
+  // expected-error@+1 {{operand #1 must be ranked tensor of 32-bit signless integer or 64-bit signless integer or index values, but got 'tensor<*xi32>'}}
+  %0 = gather.gather %p[%i] : (tensor<4xf32>, tensor<*xi32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c3_batch_dims_above_indices_rank(%p: tensor<2x3x4xf32>, %i: tensor<2x3xi32>) {
+  // expected-error@+1 {{'gather.gather' op 'batch_dims' (3) must be in [-2, 2] for indices of rank 2}}
+  %0 = gather.gather %p[%i] batch_dims = 3 : (tensor<2x3x4xf32>, tensor<2x3xi32>) -> tensor<2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c3_batch_dims_below_minus_indices_rank(%p: tensor<2x3x4xf32>, %i: tensor<2x3xi32>) {
+  // expected-error@+1 {{'gather.gather' op 'batch_dims' (-3) must be in [-2, 2] for indices of rank 2}}
+  %0 = gather.gather %p[%i] batch_dims = -3 : (tensor<2x3x4xf32>, tensor<2x3xi32>) -> tensor<2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c4_batch_dims_not_below_params_rank(%p: tensor<2xf32>, %i: tensor<2x3xi32>) {
+  // expected-error@+1 {{'gather.gather' op normalized 'batch_dims' (1) must be less than the rank of params (1)}}
+  %0 = gather.gather %p[%i] batch_dims = -1 : (tensor<2xf32>, tensor<2x3xi32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c4_batch_dims_equal_params_rank(%p: tensor<2x3xf32>, %i: tensor<2x3xi32>) {
+  // expected-error@+1 {{'gather.gather' op normalized 'batch_dims' (2) must be less than the rank of params (2)}}
+  %0 = gather.gather %p[%i] batch_dims = 2 : (tensor<2x3xf32>, tensor<2x3xi32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c5_axis_at_params_rank(%p: tensor<3x4xf32>, %i: tensor<2xi32>) {
+  // expected-error@+1 {{'gather.gather' op 'axis' (2) must be in [-2, 2) for params of rank 2}}
+  %0 = gather.gather %p[%i] axis = 2 : (tensor<3x4xf32>, tensor<2xi32>) -> tensor<3x2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c5_axis_below_minus_params_rank(%p: tensor<3x4xf32>, %i: tensor<2xi32>) {
+  // expected-error@+1 {{'gather.gather' op 'axis' (-3) must be in [-2, 2) for params of rank 2}}
+  %0 = gather.gather %p[%i] axis = -3 : (tensor<3x4xf32>, tensor<2xi32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c5_axis_huge(%p: tensor<3x4xf32>, %i: tensor<2xi32>) {
+  // expected-error@+1 {{'gather.gather' op 'axis' (9223372036854775807) must be in [-2, 2) for params of rank 2}}
+  %0 = gather.gather %p[%i] axis = 9223372036854775807 : (tensor<3x4xf32>, tensor<2xi32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c6_axis_below_batch_dims(%p: tensor<2x3x4xf32>, %i: tensor<2x3xi32>) {
+  // expected-error@+1 {{'gather.gather' op normalized 'axis' (0) must be >= normalized 'batch_dims' (1)}}
+  %0 = gather.gather %p[%i] axis = 0 batch_dims = 1 : (tensor<2x3x4xf32>, tensor<2x3xi32>) -> tensor<2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c6_negative_axis_below_negative_batch_dims(%p: tensor<2x3x4xf32>, %i: tensor<2x3x5xi32>) {
+  // expected-error@+1 {{'gather.gather' op normalized 'axis' (1) must be >= normalized 'batch_dims' (2)}}
+  %0 = gather.gather %p[%i] axis = -2 batch_dims = -1 : (tensor<2x3x4xf32>, tensor<2x3x5xi32>) -> tensor<2x3x5xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c7_batch_dim_mismatch(%p: tensor<2x3x4xf32>, %i: tensor<5x3xi32>) {
+  // expected-error@+1 {{'gather.gather' op batch dimension 0 of params (2) and indices (5) must be equal}}
+  %0 = gather.gather %p[%i] axis = 2 batch_dims = 1 : (tensor<2x3x4xf32>, tensor<5x3xi32>) -> tensor<2x3x3xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c7_second_batch_dim_mismatch(%p: tensor<2x3x4xf32>, %i: tensor<?x7x1xi32>) {
+  // expected-error@+1 {{'gather.gather' op batch dimension 1 of params (3) and indices (7) must be equal}}
+  %0 = gather.gather %p[%i] batch_dims = 2 : (tensor<2x3x4xf32>, tensor<?x7x1xi32>) -> tensor<2x3x1xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c8_result_element_type(%p: tensor<3x4xf32>, %i: tensor<2xi32>) {
+  // expected-error@+1 {{'gather.gather' op result type 'tensor<2x4xf16>' is incompatible with the inferred type 'tensor<2x4xf32>'}}
+  %0 = gather.gather %p[%i] : (tensor<3x4xf32>, tensor<2xi32>) -> tensor<2x4xf16>
+  return
+}
+
+// -----
+
+func.func @gather_c8_result_rank(%p: tensor<3x4xf32>, %i: tensor<2xi32>) {
+  // expected-error@+1 {{'gather.gather' op result type 'tensor<8xf32>' is incompatible with the inferred type 'tensor<2x4xf32>'}}
+  %0 = gather.gather %p[%i] : (tensor<3x4xf32>, tensor<2xi32>) -> tensor<8xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c8_result_static_dim(%p: tensor<3x4xf32>, %i: tensor<2xi32>) {
+  // expected-error@+1 {{'gather.gather' op result type 'tensor<2x5xf32>' is incompatible with the inferred type 'tensor<2x4xf32>'}}
+  %0 = gather.gather %p[%i] : (tensor<3x4xf32>, tensor<2xi32>) -> tensor<2x5xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c8_result_not_a_tensor(%p: tensor<3x4xf32>, %i: tensor<2xi32>) {
+  // expected-error@+1 {{result #0 must be ranked tensor of any type values, but got 'memref<2x4xf32>'}}
+  %0 = "gather.gather"(%p, %i) : (tensor<3x4xf32>, tensor<2xi32>) -> memref<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c9_axis_not_integer(%p: tensor<3x4xf32>, %i: tensor<2xi32>) {
+  // expected-error@+1 {{invalid properties {axis = 1.000000e+00 : f32} for op gather.gather: Invalid attribute `axis` in property conversion}}
+  %0 = "gather.gather"(%p, %i) <{axis = 1.0 : f32}> : (tensor<3x4xf32>, tensor<2xi32>) -> tensor<3x2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c9_batch_dims_i32(%p: tensor<3x4xf32>, %i: tensor<2xi32>) {
+  // expected-error@+1 {{'gather.gather' op attribute 'batch_dims' failed to satisfy constraint: 64-bit signless integer attribute}}
+  %0 = "gather.gather"(%p, %i) <{batch_dims = 0 : i32}> : (tensor<3x4xf32>, tensor<2xi32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c9_mode_not_enum(%p: tensor<3x4xf32>, %i: tensor<2xi32>) {
+  // expected-error@+1 {{invalid properties {mode = 1 : i32} for op gather.gather: Invalid attribute `mode` in property conversion}}
+  %0 = "gather.gather"(%p, %i) <{mode = 1 : i32}> : (tensor<3x4xf32>, tensor<2xi32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c9_mode_unknown_keyword(%p: tensor<3x4xf32>, %i: tensor<2xi32>) {
+  // expected-error@+2 {{expected ::mlir::gather::GatherMode to be one of: error, zero, clamp}}
+  // expected-error@+1 {{failed to parse Gather_ModeAttr parameter 'value'}}
+  %0 = gather.gather %p[%i] mode<wrap> : (tensor<3x4xf32>, tensor<2xi32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c10_wrong_operand_count(%p: tensor<3x4xf32>) {
+  // expected-error@+1 {{'gather.gather' op expected 2 operands, but found 1}}
+  %0 = "gather.gather"(%p) : (tensor<3x4xf32>) -> tensor<2x4xf32>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// gather.gather_nd
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @gather_nd_c1_params_rank_0(%p: tensor<f32>, %i: tensor<2x0xi32>) {
+  // expected-error@+1 {{'gather.gather_nd' op params must have rank >= 1, got 0-d 'tensor<f32>'}}
+  %0 = gather.gather_nd %p[%i] : (tensor<f32>, tensor<2x0xi32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_c2_indices_rank_0(%p: tensor<4xf32>, %i: tensor<i32>) {
+  // expected-error@+1 {{'gather.gather_nd' op indices must have rank >= 1, got 0-d 'tensor<i32>'}}
+  %0 = gather.gather_nd %p[%i] : (tensor<4xf32>, tensor<i32>) -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_c2_indices_complex(%p: tensor<4xf32>, %i: tensor<2x1xcomplex<f32>>) {
+  // expected-error@+1 {{operand #1 must be ranked tensor of 32-bit signless integer or 64-bit signless integer or index values, but got 'tensor<2x1xcomplex<f32>>'}}
+  %0 = gather.gather_nd %p[%i] : (tensor<4xf32>, tensor<2x1xcomplex<f32>>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_c3_dynamic_index_depth(%p: tensor<4x5xf32>, %i: tensor<2x?xi32>) {
+  // expected-error@+1 {{'gather.gather_nd' op the last dimension of indices (the index depth) must be static, got 'tensor<2x?xi32>'}}
+  %0 = gather.gather_nd %p[%i] : (tensor<4x5xf32>, tensor<2x?xi32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_c4_negative_batch_dims(%p: tensor<2x5xf32>, %i: tensor<2x1xi32>) {
+  // expected-error@+1 {{'gather.gather_nd' op 'batch_dims' (-1) must not be negative}}
+  %0 = gather.gather_nd %p[%i] batch_dims = -1 : (tensor<2x5xf32>, tensor<2x1xi32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_c5_batch_dims_not_below_indices_rank(%p: tensor<2x3x5xf32>, %i: tensor<2x3xi32>) {
+  // expected-error@+1 {{'gather.gather_nd' op 'batch_dims' (2) must be less than the rank of indices (2)}}
+  %0 = gather.gather_nd %p[%i] batch_dims = 2 : (tensor<2x3x5xf32>, tensor<2x3xi32>) -> tensor<2x3x5xf32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_c6_index_depth_exceeds_params_rank(%p: tensor<4x5xf32>, %i: tensor<2x3xi32>) {
+  // expected-error@+1 {{'gather.gather_nd' op 'batch_dims' (0) plus the index depth (3) must not exceed the rank of params (2)}}
+  %0 = gather.gather_nd %p[%i] : (tensor<4x5xf32>, tensor<2x3xi32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_c6_batch_dims_plus_depth(%p: tensor<2x5xf32>, %i: tensor<2x2xi32>) {
+  // expected-error@+1 {{'gather.gather_nd' op 'batch_dims' (1) plus the index depth (2) must not exceed the rank of params (2)}}
+  %0 = gather.gather_nd %p[%i] batch_dims = 1 : (tensor<2x5xf32>, tensor<2x2xi32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_c7_batch_dim_mismatch(%p: tensor<2x5xf32>, %i: tensor<3x1xi32>) {
+  // expected-error@+1 {{'gather.gather_nd' op batch dimension 0 of params (2) and indices (3) must be equal}}
+  %0 = gather.gather_nd %p[%i] batch_dims = 1 : (tensor<2x5xf32>, tensor<3x1xi32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_c8_result_shape(%p: tensor<4x5xf32>, %i: tensor<2x1xi32>) {
+  // expected-error@+1 {{'gather.gather_nd' op result type 'tensor<2xf32>' is incompatible with the inferred type 'tensor<2x5xf32>'}}
+  %0 = gather.gather_nd %p[%i] : (tensor<4x5xf32>, tensor<2x1xi32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_c8_result_element_type(%p: tensor<4x5xf32>, %i: tensor<2x2xi32>) {
+  // expected-error@+1 {{'gather.gather_nd' op result type 'tensor<2xi32>' is incompatible with the inferred type 'tensor<2xf32>'}}
+  %0 = gather.gather_nd %p[%i] : (tensor<4x5xf32>, tensor<2x2xi32>) -> tensor<2xi32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_c9_batch_dims_not_integer(%p: tensor<4x5xf32>, %i: tensor<2x2xi32>) {
+  // expected-error@+1 {{invalid properties {batch_dims = "zero"} for op gather.gather_nd: Invalid attribute `batch_dims` in property conversion}}
+  %0 = "gather.gather_nd"(%p, %i) <{batch_dims = "zero"}> : (tensor<4x5xf32>, tensor<2x2xi32>) -> tensor<2xf32>
+  return
+}
