@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs what the project needs (Debian packages, only those missing),
+# configures and builds it. Idempotent: does nothing costly when all is there.
+#   scripts/setup.sh [build-dir]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$root/build}
+
+packages=(
+  cmake ninja-build clang-22 llvm-22-dev llvm-22-tools libmlir-22-dev
+  mlir-22-tools libomp-22-dev python3-numpy python3-torch python3-matplotlib
+  valgrind
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+    missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" = 0 ] || sudo=sudo
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+llvm=/usr/lib/llvm-22
+if [ ! -f "$build/build.ninja" ]; then
+  cmake -G Ninja -S "$root" -B "$build" \
+    -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_COMPILER=$llvm/bin/clang -DCMAKE_CXX_COMPILER=$llvm/bin/clang++ \
+    -DMLIR_DIR=$llvm/lib/cmake/mlir -DLLVM_EXTERNAL_LIT=$llvm/bin/lit \
+    -DLLVM_ENABLE_ASSERTIONS=ON
+fi
+ninja -C "$build"
