@@ -1,0 +1,502 @@
+"""Random gather / gather_nd cases and their MLIR test programs.
+
+A case is drawn from its own generator, seeded by (seed, case number), so a
+case does not depend on how many others are drawn or how they are batched.
+Element values are exactly representable in their type and print exactly with
+printMemref's six significant digits, so results compare for equality.
+"""
+
+import dataclasses
+
+import numpy as np
+
+import tfref
+
+ELEMENT_TYPES = ("f32", "f64", "f16", "bf16", "i8", "i32", "i64", "i1")
+INDEX_TYPES = ("i32", "i64", "index")
+# What the op's `mode` is written as; None leaves it out (default: error).
+MODES = (None, "error", "zero", "clamp")
+MODE_WEIGHTS = (0.1, 0.2, 0.35, 0.35)
+
+# Size budgets per case: elements of params, indices and the result.
+MAX_PARAMS = 384
+MAX_INDICES = 96
+MAX_RESULT = 256
+
+# How each element type is printed: (printMemref suffix, printed type, the
+# extension op or None). i8 would print as characters, i1 has no printer.
+PRINTERS = {
+    "f32": ("F32", "f32", None),
+    "f64": ("F64", "f64", None),
+    "f16": ("F16", "f16", None),
+    "bf16": ("BF16", "bf16", None),
+    "i32": ("I32", "i32", None),
+    "i64": ("I64", "i64", None),
+    "i8": ("I32", "i32", "arith.extsi"),
+    "i1": ("I32", "i32", "arith.extui"),
+}
+# Empty results print only their shape (printMemref would read past the
+# buffer); printMemrefShape exists for these types only.
+SHAPE_PRINTERS = {
+    "f32": ("F32", "f32", None),
+    "f64": ("F64", "f64", None),
+    "f16": ("F32", "f32", "arith.extf"),
+    "bf16": ("F32", "f32", "arith.extf"),
+    "i32": ("I32", "i32", None),
+    "i64": ("I64", "i64", None),
+    "i8": ("I32", "i32", "arith.extsi"),
+    "i1": ("I32", "i32", "arith.extui"),
+}
+
+
+@dataclasses.dataclass
+class Case:
+    """One gather or gather_nd application and its expected outcome."""
+    seed: int
+    number: int
+    op: str  # "gather" or "gather_nd"
+    element_type: str
+    index_type: str
+    mode: str  # as written: "default", "error", "zero" or "clamp"
+    axis: object  # int as written, or None (absent)
+    batch_dims: object  # int as written, or None (absent)
+    params: np.ndarray
+    indices: np.ndarray  # int64
+    params_type: list  # dims, None for dynamic
+    indices_type: list
+    result_type: list
+    result_kind: str  # "inferred", "dynamic" or "static" result type
+    out_of_bounds: bool  # some index is out of bounds
+    expected: object = None  # np.ndarray, or tfref.OutOfBounds
+
+    @property
+    def name(self):
+        return f"case_{self.seed}_{self.number}"
+
+    @property
+    def effective_mode(self):
+        return "error" if self.mode == "default" else self.mode
+
+    @property
+    def dynamic(self):
+        return None in self.params_type or None in self.indices_type
+
+    @property
+    def expects_error(self):
+        return isinstance(self.expected, tfref.OutOfBounds)
+
+    def reference_kwargs(self):
+        kw = {"mode": self.effective_mode,
+              "batch_dims": self.batch_dims or 0}
+        if self.op == "gather":
+            kw["axis"] = self.axis
+        return kw
+
+    def categories(self):
+        """(category, value) pairs for the summary."""
+        return [
+            ("op", self.op),
+            ("mode", self.mode),
+            ("indices", "out-of-bounds" if self.out_of_bounds else "in-range"),
+            ("element", self.element_type),
+            ("index type", self.index_type),
+            ("shapes", "dynamic" if self.dynamic else "static"),
+            ("result type", self.result_kind),
+            ("params rank", str(self.params.ndim)),
+            ("indices rank", str(self.indices.ndim)),
+            ("sizes", "empty result" if self.expected_shape_has_zero()
+             else "non-empty"),
+        ]
+
+    def expected_shape_has_zero(self):
+        return 0 in self.true_result_shape()
+
+    def true_result_shape(self):
+        if self.op == "gather":
+            return tfref.gather_shape(self.params.shape, self.indices.shape,
+                                      self.axis, self.batch_dims or 0)
+        return tfref.gather_nd_shape(self.params.shape, self.indices.shape,
+                                     self.batch_dims or 0)
+
+
+#===------------------------------------------------------------------------===#
+# Generation
+#===------------------------------------------------------------------------===#
+
+
+def _sample_dim(rng):
+    r = rng.random()
+    if r < 0.07:
+        return 0
+    if r < 0.27:
+        return 1
+    if r < 0.72:
+        return int(rng.integers(2, 4))
+    if r < 0.92:
+        return int(rng.integers(4, 6))
+    return int(rng.integers(6, 17))
+
+
+def _shrink(dims, fits):
+    """Halves the largest of the mutable dims lists until `fits()` holds."""
+    while not fits():
+        lst, i = max(((lst, i) for lst in dims for i in range(len(lst))),
+                     key=lambda li: li[0][li[1]])
+        lst[i] //= 2
+
+
+def _volume(shape):
+    return int(np.prod([max(d, 1) for d in shape], dtype=np.int64))
+
+
+def _draw_shapes(rng, op):
+    """Returns (params shape, indices shape, axis, batch_dims) normalised."""
+    if op == "gather":
+        prank, irank = int(rng.integers(1, 6)), int(rng.integers(0, 6))
+        b = int(rng.integers(0, min(irank, prank - 1) + 1))
+        a = int(rng.integers(b, prank))
+        batch = [_sample_dim(rng) for _ in range(b)]
+        prest = [_sample_dim(rng) for _ in range(prank - b)]
+        irest = [_sample_dim(rng) for _ in range(irank - b)]
+        depth = None
+    else:
+        prank, irank = int(rng.integers(1, 6)), int(rng.integers(1, 6))
+        b = int(rng.integers(0, min(irank - 1, prank) + 1))
+        hi = prank - b
+        depth = int(rng.integers(1, hi + 1)) if hi and rng.random() > 0.08 \
+            else 0
+        a = None
+        batch = [_sample_dim(rng) for _ in range(b)]
+        prest = [_sample_dim(rng) for _ in range(prank - b)]
+        irest = [_sample_dim(rng) for _ in range(irank - 1 - b)]
+
+    def shapes():
+        p = tuple(batch + prest)
+        i = tuple(batch + irest) + (() if depth is None else (depth,))
+        return p, i
+
+    def fits():
+        p, i = shapes()
+        r = (tfref.gather_shape(p, i, a, b) if op == "gather"
+             else tfref.gather_nd_shape(p, i, b))
+        return (_volume(p) <= MAX_PARAMS and _volume(i) <= MAX_INDICES and
+                _volume(r) <= MAX_RESULT)
+
+    _shrink([batch, prest, irest], fits)
+    p, i = shapes()
+    return p, i, a, b
+
+
+def _bounds(op, pshape, ishape, a, b):
+    """The bound of every element of indices, as an array of ishape."""
+    if op == "gather":
+        return np.full(ishape, pshape[a], dtype=np.int64)
+    depth = ishape[-1]
+    return np.broadcast_to(np.array(pshape[b:b + depth], dtype=np.int64),
+                           ishape).copy()
+
+
+def _oob_value(rng, bound, index_type):
+    """An out-of-bounds index: near the bounds, or far, or truncation bait."""
+    near = [-1, -2, bound, bound + 1, bound + 7, -bound - 1]
+    if index_type == "i32":
+        far = [2**31 - 1, -2**31, -2**31 + max(bound - 1, 0)]
+    else:
+        # 2**32 + k truncates to an in-range k; 2**31 + k wraps negative.
+        k = int(rng.integers(0, max(bound, 1)))
+        far = [2**32 + k, -2**32 + k, 2**31 + k, 2**40, -2**40, 2**63 - 1,
+               -2**63]
+    pool = near if rng.random() < 0.6 else far
+    return int(pool[int(rng.integers(0, len(pool)))])
+
+
+def _values(rng, element_type, n):
+    """n exactly representable, mostly distinct, non-zero values."""
+    def distinct(lo, hi, n):
+        span = np.arange(lo, hi + 1)
+        span = span[span != 0]
+        return rng.choice(span, size=n, replace=n > len(span))
+
+    if element_type in ("f32", "f64"):
+        return distinct(-40000, 40000, n) / 4.0
+    if element_type == "f16":
+        return distinct(-2047, 2047, n) / 4.0
+    if element_type == "bf16":
+        return distinct(-255, 255, n) / 4.0
+    if element_type == "i8":
+        return distinct(-128, 127, n).astype(np.int64)
+    if element_type == "i1":
+        return rng.integers(0, 2, size=n).astype(np.int64)
+    if element_type == "i32":
+        v = distinct(-1000, 1000, n).astype(np.int64)
+        extremes = [2**31 - 1, -2**31]
+    else:
+        v = distinct(-100000, 100000, n).astype(np.int64)
+        extremes = [2**63 - 1, -2**63, 2**40 + 3, -2**33 - 5]
+    for j in range(n):
+        if rng.random() < 0.1:
+            v[j] = extremes[int(rng.integers(0, len(extremes)))]
+    return v
+
+
+def _draw_types(rng, pshape, ishape, op, dynamic, result_shape):
+    """Operand and result types (None for a dynamic dimension)."""
+    ptype, itype = list(pshape), list(ishape)
+    if dynamic:
+        eligible = [(ptype, k) for k in range(len(ptype))]
+        last = len(itype) - (1 if op == "gather_nd" else 0)
+        eligible += [(itype, k) for k in range(last)]
+        chosen = [e for e in eligible if rng.random() < 0.5]
+        if not chosen:
+            chosen = [eligible[int(rng.integers(0, len(eligible)))]]
+        for lst, k in chosen:
+            lst[k] = None
+    r = rng.random()
+    if r < 0.12:
+        return ptype, itype, [None] * len(result_shape), "dynamic"
+    if dynamic and r < 0.22:
+        return ptype, itype, list(result_shape), "static"
+    return ptype, itype, None, "inferred"
+
+
+def _infer_result_type(op, ptype, itype, a, b):
+    """The result type the op infers: a batch dim is static if either is."""
+    merged = [p if p is not None else i for p, i in zip(ptype[:b], itype[:b])]
+    if op == "gather":
+        return merged + ptype[b:a] + itype[b:] + ptype[a + 1:]
+    depth = itype[-1]
+    return merged + itype[b:-1] + ptype[b + depth:]
+
+
+def generate_case(seed, number):
+    """Draws case `number` of `seed`."""
+    rng = np.random.default_rng([seed, number])
+    op = "gather" if rng.random() < 0.5 else "gather_nd"
+    element_type = ELEMENT_TYPES[int(rng.integers(0, len(ELEMENT_TYPES)))]
+    index_type = INDEX_TYPES[int(rng.integers(0, len(INDEX_TYPES)))]
+    mode = MODES[int(rng.choice(len(MODES), p=MODE_WEIGHTS))]
+    mode = mode or "default"
+    effective = "error" if mode == "default" else mode
+    # Out-of-bounds indices: often for zero/clamp; rarely for error, where
+    # the case then runs alone and must stop with a message.
+    want_oob = rng.random() < (0.1 if effective == "error" else 0.5)
+
+    for _ in range(1000):
+        pshape, ishape, a, b = _draw_shapes(rng, op)
+        bounds = _bounds(op, pshape, ishape, a, b)
+        indices = np.zeros(ishape, dtype=np.int64)
+        flat_b, flat_i = bounds.reshape(-1), indices.reshape(-1)
+        for j, bound in enumerate(flat_b):
+            if bound > 0:
+                flat_i[j] = rng.integers(0, bound)
+        result_shape = (tfref.gather_shape(pshape, ishape, a, b)
+                        if op == "gather"
+                        else tfref.gather_nd_shape(pshape, ishape, b))
+        if effective == "error" and want_oob:
+            # Exactly one bad index, in a non-empty result, so that the
+            # message must name that index.
+            if 0 in result_shape or flat_b.size == 0 or (flat_b == 0).any():
+                continue
+            j = int(rng.integers(0, flat_b.size))
+            flat_i[j] = _oob_value(rng, int(flat_b[j]), index_type)
+        elif effective == "error":
+            if (flat_b == 0).any():
+                continue  # Any index would be out of bounds.
+        else:
+            for j, bound in enumerate(flat_b):
+                if bound == 0 or (want_oob and rng.random() < 0.35):
+                    flat_i[j] = _oob_value(rng, int(bound), index_type)
+        break
+    else:
+        raise RuntimeError(f"no valid case for seed {seed} number {number}")
+
+    if index_type == "i32":
+        assert np.all((flat_i >= -2**31) & (flat_i < 2**31))
+    params = _values(rng, element_type, int(np.prod(pshape, dtype=np.int64)))
+    params = params.reshape(pshape)
+
+    # Attributes as written: negative forms and absent defaults.
+    prank, irank = len(pshape), len(ishape)
+    if op == "gather":
+        if a == b and rng.random() < 0.4:
+            axis = None
+        else:
+            axis = a - prank if rng.random() < 0.4 else a
+        if b < irank and rng.random() < 0.4:
+            batch_dims = b - irank
+        elif b == 0 and rng.random() < 0.5:
+            batch_dims = None
+        else:
+            batch_dims = b
+    else:
+        axis = None
+        batch_dims = None if b == 0 and rng.random() < 0.5 else b
+
+    dynamic = rng.random() < 0.5
+    ptype, itype, rtype, result_kind = _draw_types(
+        rng, pshape, ishape, op, dynamic, result_shape)
+    if rtype is None:
+        rtype = _infer_result_type(op, ptype, itype, a, b)
+
+    case = Case(seed=seed, number=number, op=op, element_type=element_type,
+                index_type=index_type, mode=mode, axis=axis,
+                batch_dims=batch_dims, params=params, indices=indices,
+                params_type=ptype, indices_type=itype, result_type=rtype,
+                result_kind=result_kind,
+                out_of_bounds=bool(((indices < 0) | (indices >= bounds)).any()))
+    fn = tfref.gather if op == "gather" else tfref.gather_nd
+    try:
+        case.expected = fn(params, indices, **case.reference_kwargs())
+    except tfref.OutOfBounds as e:
+        case.expected = e
+    return case
+
+
+#===------------------------------------------------------------------------===#
+# MLIR emission
+#===------------------------------------------------------------------------===#
+
+
+def tensor_type(dims, element_type):
+    shape = "".join(("?" if d is None else str(d)) + "x" for d in dims)
+    return f"tensor<{shape}{element_type}>"
+
+
+def _literal(value, element_type):
+    if element_type == "i1":
+        return "true" if value else "false"
+    if element_type in ("f32", "f64", "f16", "bf16"):
+        return repr(float(value))
+    return str(int(value))
+
+
+def dense(array, element_type):
+    if array.size == 0:
+        return "dense<>"
+
+    def nested(a):
+        if a.ndim == 0:
+            return _literal(a[()], element_type)
+        return "[" + ", ".join(nested(x) for x in a) + "]"
+
+    return f"dense<{nested(array)}>"
+
+
+def _op_text(case, params, indices):
+    attrs = []
+    if case.axis is not None:
+        attrs.append(f"axis = {case.axis}")
+    if case.batch_dims is not None:
+        attrs.append(f"batch_dims = {case.batch_dims}")
+    if case.mode != "default":
+        attrs.append(f"mode<{case.mode}>")
+    ptype = tensor_type(case.params_type, case.element_type)
+    itype = tensor_type(case.indices_type, case.index_type)
+    rtype = tensor_type(case.result_type, case.element_type)
+    return (f"gather.{case.op} {params}[{indices}]"
+            + "".join(" " + a for a in attrs)
+            + f" : ({ptype}, {itype}) -> {rtype}")
+
+
+def case_function(case):
+    """The function under test; returns (text, line of the op within it)."""
+    ptype = tensor_type(case.params_type, case.element_type)
+    itype = tensor_type(case.indices_type, case.index_type)
+    rtype = tensor_type(case.result_type, case.element_type)
+    text = (f"func.func @{case.name}(%params: {ptype}, %indices: {itype})"
+            f" -> {rtype} {{\n"
+            f"  %result = {_op_text(case, '%params', '%indices')}\n"
+            f"  return %result : {rtype}\n"
+            f"}}\n")
+    return text, 2
+
+
+def _print_call(case, result, rtype, printers, tag):
+    """Converts `result` to a printable type and prints it."""
+    suffix, ptype_el, ext = printers[case.element_type]
+    rank = len(case.result_type)
+    lines = []
+    value, vtype = result, rtype
+    if ext:
+        dims = [f"%{tag}_d{k}" for k, d in enumerate(case.result_type)
+                if d is None]
+        for k, d in enumerate(case.result_type):
+            if d is None:
+                lines.append(f"  %{tag}_d{k} = tensor.dim {result}, "
+                             f"%c{k} : {rtype}")
+        vtype = tensor_type(case.result_type, ptype_el)
+        ids = ", ".join(f"d{k}" for k in range(rank))
+        amap = f"affine_map<({ids}) -> ({ids})>"
+        iters = ", ".join(['"parallel"'] * rank)
+        lines += [
+            f"  %{tag}_init = tensor.empty({', '.join(dims)}) : {vtype}",
+            f"  %{tag}_wide = linalg.generic {{indexing_maps = [{amap}, "
+            f"{amap}], iterator_types = [{iters}]}} ins({result} : {rtype}) "
+            f"outs(%{tag}_init : {vtype}) {{",
+            f"  ^bb0(%in: {case.element_type}, %out: {ptype_el}):",
+            f"    %w = {ext} %in : {case.element_type} to {ptype_el}",
+            f"    linalg.yield %w : {ptype_el}",
+            f"  }} -> {vtype}",
+        ]
+        value = f"%{tag}_wide"
+    fn = ("printMemrefShape" if printers is SHAPE_PRINTERS
+          else "printMemref") + suffix
+    lines += [
+        f"  %{tag}_u = tensor.cast {value} : {vtype} to tensor<*x{ptype_el}>",
+        f"  call @{fn}(%{tag}_u) : (tensor<*x{ptype_el}>) -> ()",
+    ]
+    return lines, fn, ptype_el
+
+
+def program(cases):
+    """A module with one function per case and a `main` printing each result.
+
+    Operands are constants in `main`, cast to the case's (possibly dynamic)
+    operand types there and passed through a non-inlined call, so neither the
+    folder nor canonicalization sees constant or static operands. Returns
+    (text, {case number: line of its gather op}).
+    """
+    funcs, body, declared, op_lines = [], [], {}, {}
+    line = 1
+    for case in cases:
+        text, op_line = case_function(case)
+        op_lines[case.number] = line + op_line - 1
+        funcs.append(text)
+        line += text.count("\n")
+    max_rank = max(len(c.result_type) for c in cases)
+    body += [f"  %c{k} = arith.constant {k} : index" for k in range(max_rank)]
+    for case in cases:
+        t = f"r{case.number}"
+        static_p = tensor_type(case.params.shape, case.element_type)
+        static_i = tensor_type(case.indices.shape, case.index_type)
+        ptype = tensor_type(case.params_type, case.element_type)
+        itype = tensor_type(case.indices_type, case.index_type)
+        rtype = tensor_type(case.result_type, case.element_type)
+        body.append(f"  // {case.name}")
+        body.append(f"  %{t}_p = arith.constant "
+                    f"{dense(case.params, case.element_type)} : {static_p}")
+        body.append(f"  %{t}_i = arith.constant "
+                    f"{dense(case.indices, case.index_type)} : {static_i}")
+        args = []
+        for tag, static, dyn in (("p", static_p, ptype), ("i", static_i, itype)):
+            if static != dyn:
+                body.append(f"  %{t}_{tag}c = tensor.cast %{t}_{tag} : "
+                            f"{static} to {dyn}")
+                args.append(f"%{t}_{tag}c")
+            else:
+                args.append(f"%{t}_{tag}")
+        body.append(f"  %{t} = func.call @{case.name}({', '.join(args)}) "
+                    f"{{no_inline}} : ({ptype}, {itype}) -> {rtype}")
+        printers = SHAPE_PRINTERS if case.expected_shape_has_zero() \
+            else PRINTERS
+        lines, fn, ptype_el = _print_call(case, f"%{t}", rtype, printers, t)
+        body += lines
+        declared[fn] = ptype_el
+    decls = [f"func.func private @{fn}(tensor<*x{el}>) "
+             f"attributes {{llvm.emit_c_interface}}\n"
+             for fn, el in sorted(declared.items())]
+    # Declarations come first: shift the op lines.
+    op_lines = {k: v + len(decls) for k, v in op_lines.items()}
+    text = ("".join(decls) + "".join(funcs) + "func.func @main() {\n"
+            + "\n".join(body) + "\n  return\n}\n")
+    return text, op_lines

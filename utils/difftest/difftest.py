@@ -1,0 +1,426 @@
+#!/usr/bin/python3
+"""Differential test of gather.gather / gather.gather_nd against TF semantics.
+
+Draws random cases, writes them in batches as MLIR programs (one function per
+case, a `main` printing every result), lowers them with gather-opt, runs them
+with mlir-runner and compares the printed results with an independent numpy
+reference of tf.gather / tf.gather_nd (tfref.py). Error-mode cases with an
+out-of-bounds index run alone and must stop with a message naming the index.
+See README.md.
+"""
+
+import argparse
+import collections
+import concurrent.futures
+import os
+import random
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import cases as casegen  # noqa: E402
+import tfref  # noqa: E402
+
+SRC_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))
+DEFAULT_LLVM = "/usr/lib/llvm-22"
+# A batch holds at most this many cases and this many elements in all.
+BATCH_CASES = 40
+BATCH_ELEMENTS = 6000
+TIMEOUT_S = 300
+
+
+#===------------------------------------------------------------------------===#
+# Running programs
+#===------------------------------------------------------------------------===#
+
+
+class Tools:
+    def __init__(self, args):
+        self.gather_opt = args.gather_opt or _default_gather_opt()
+        self.mlir_runner = args.mlir_runner or shutil.which("mlir-runner") \
+            or os.path.join(DEFAULT_LLVM, "bin", "mlir-runner")
+        lib = args.llvm_lib_dir or _lib_dir_of(self.mlir_runner)
+        self.runner_args = [
+            "-e", "main", "-entry-point-result=void",
+            "-shared-libs=" + os.path.join(lib, "libmlir_runner_utils.so"),
+            "-shared-libs=" + os.path.join(lib, "libmlir_c_runner_utils.so"),
+        ]
+
+    def command(self, path, mlir_file):
+        """The shell command that runs `mlir_file` on `path`."""
+        opt = [self.gather_opt] + path.opt_args + [mlir_file]
+        return (" ".join(shlex.quote(a) for a in opt) + " | " +
+                " ".join(shlex.quote(a) for a in
+                         [self.mlir_runner] + self.runner_args))
+
+    def run(self, path, mlir_file):
+        """Lowers and runs `mlir_file`; returns a Run."""
+        lowered = mlir_file[:-len(".mlir")] + f".{path.name}.ll.mlir"
+        opt = subprocess.run(
+            [self.gather_opt] + path.opt_args + [mlir_file, "-o", lowered],
+            capture_output=True, text=True, timeout=TIMEOUT_S)
+        if opt.returncode != 0:
+            return Run("gather-opt", opt.returncode, opt.stdout, opt.stderr)
+        try:
+            run = subprocess.run([self.mlir_runner] + self.runner_args +
+                                 [lowered], capture_output=True, text=True,
+                                 timeout=TIMEOUT_S, errors="replace")
+        except subprocess.TimeoutExpired:
+            return Run("mlir-runner", "timeout", "", "")
+        finally:
+            if os.path.exists(lowered):
+                os.remove(lowered)
+        return Run("mlir-runner", run.returncode, run.stdout, run.stderr)
+
+
+def _default_gather_opt():
+    built = os.path.join(SRC_ROOT, "build", "bin", "gather-opt")
+    return built if os.path.exists(built) else "gather-opt"
+
+
+def _lib_dir_of(runner):
+    real = os.path.realpath(shutil.which(runner) or runner)
+    lib = os.path.join(os.path.dirname(os.path.dirname(real)), "lib")
+    if os.path.exists(os.path.join(lib, "libmlir_runner_utils.so")):
+        return lib
+    return os.path.join(DEFAULT_LLVM, "lib")
+
+
+class Path:
+    """A lowering path: a name and the gather-opt arguments that select it."""
+
+    def __init__(self, name, opt_args):
+        self.name, self.opt_args = name, opt_args
+
+
+def paths_from(args):
+    if args.pipeline:
+        p = args.pipeline.strip()
+        if p.startswith("-"):
+            return [Path("pipeline", shlex.split(p))]
+        if not p.startswith("builtin.module("):
+            p = f"builtin.module({p})"
+        return [Path("pipeline", ["--pass-pipeline=" + p])]
+    names = ["linalg", "scf"] if args.lowering == "both" else [args.lowering]
+    return [Path(n, [f"--gather-cpu-pipeline=lowering={n}"]) for n in names]
+
+
+class Run:
+    def __init__(self, tool, rc, stdout, stderr):
+        self.tool, self.rc, self.stdout, self.stderr = tool, rc, stdout, stderr
+
+    @property
+    def ok(self):
+        return self.rc == 0
+
+    def describe(self):
+        text = (self.stderr + self.stdout).strip()
+        lines = text.splitlines()
+        if len(lines) > 30:
+            lines = lines[:30] + [f"... ({len(lines) - 30} more lines)"]
+        return f"{self.tool} exited with {self.rc}:\n" + "\n".join(lines)
+
+
+#===------------------------------------------------------------------------===#
+# Parsing and comparing
+#===------------------------------------------------------------------------===#
+
+_HEADER = re.compile(
+    r"Unranked Memref base@ = \S+ rank = (\d+) offset = \d+ "
+    r"sizes = \[([^\]]*)\] strides = \[[^\]]*\]( data =)?")
+
+
+def parse_output(text):
+    """Returns [(shape, tokens or None)] for each printed memref."""
+    found = list(_HEADER.finditer(text))
+    results = []
+    for n, m in enumerate(found):
+        shape = tuple(int(s) for s in m.group(2).split(",") if s.strip())
+        tokens = None
+        if m.group(3):
+            end = found[n + 1].start() if n + 1 < len(found) else len(text)
+            tokens = re.findall(r"[^\s\[\],]+", text[m.end():end])
+        results.append((shape, tokens))
+    return results
+
+
+def _format(array):
+    return np.array2string(np.asarray(array), threshold=200,
+                           max_line_width=100)
+
+
+def compare(case, printed):
+    """Returns None if `printed` (shape, tokens) matches, else a message."""
+    want = case.expected
+    shape, tokens = printed
+    if shape != want.shape:
+        return f"result shape {list(shape)}, expected {list(want.shape)}"
+    if want.size == 0:
+        return None
+    if tokens is None or len(tokens) != want.size:
+        return f"printed {len(tokens or [])} elements, expected {want.size}"
+    try:
+        if case.element_type.startswith(("f", "bf")):
+            got = np.array([float(t) for t in tokens]).reshape(want.shape)
+        else:
+            got = np.array([int(t) for t in tokens], dtype=object)
+            got = got.reshape(want.shape)
+    except ValueError as e:
+        return f"unparsable output: {e}"
+    exp = want.astype(object) if got.dtype == object else want
+    diff = [idx for idx in np.ndindex(*want.shape) if got[idx] != exp[idx]]
+    if not diff:
+        return None
+    lines = [f"{len(diff)} of {want.size} elements differ; first ones:"]
+    lines += [f"  at {list(idx)}: expected {exp[idx]}, got {got[idx]}"
+              for idx in diff[:8]]
+    lines.append(f"actual:\n{_format(got)}")
+    return "\n".join(lines)
+
+
+def _has_number(text, value):
+    return re.search(rf"(?<![\w-]){re.escape(str(value))}(?!\w)", text)
+
+
+def check_error_run(case, run, op_line):
+    """An out-of-bounds index in error mode: the program must stop with a
+    message naming the op's line, the index and the bound."""
+    err = case.expected
+    if run.tool == "gather-opt":
+        return "gather-opt failed:\n" + run.describe()
+    if run.rc == 0:
+        return ("the program did not stop (exit status 0); expected an error "
+                f"for index {err.value} (bound {err.bound}); output:\n"
+                + run.describe())
+    if "Unranked Memref" in run.stdout:
+        return "the program printed a result before stopping:\n" + \
+            run.describe()
+    text = run.stderr + run.stdout
+    missing = [what for what, ok in (
+        (f"the index {err.value}", _has_number(text, err.value)),
+        (f"the bound {err.bound}", _has_number(text, err.bound)),
+        (f"the op's line {op_line}", re.search(rf":{op_line}:", text)),
+    ) if not ok]
+    if missing:
+        return ("the error message does not name " + ", ".join(missing)
+                + ":\n" + run.describe())
+    return None
+
+
+#===------------------------------------------------------------------------===#
+# The test
+#===------------------------------------------------------------------------===#
+
+
+class Outcome:
+    def __init__(self, case, path, problem=None, program=None, command=None):
+        self.case, self.path, self.problem = case, path, problem
+        self.program, self.command = program, command
+
+
+class Tester:
+    def __init__(self, tools, workdir, fault):
+        self.tools, self.workdir, self.fault = tools, workdir, fault
+
+    def _write(self, name, cases):
+        text, op_lines = casegen.program(cases)
+        if self.fault == "program":
+            text = _swap_modes(text)
+        file = os.path.join(self.workdir, name + ".mlir")
+        with open(file, "w") as f:
+            f.write(text)
+        return file, text, op_lines
+
+    def run_single(self, case, path):
+        file, text, op_lines = self._write(f"{case.name}.{path.name}", [case])
+        run = self.tools.run(path, file)
+        command = self.tools.command(path, file)
+        if case.expects_error:
+            problem = check_error_run(case, run, op_lines[case.number])
+        elif not run.ok:
+            problem = run.describe()
+        else:
+            printed = parse_output(run.stdout)
+            problem = (compare(case, printed[0]) if len(printed) == 1 else
+                       f"printed {len(printed)} results, expected 1:\n"
+                       + run.describe())
+        return Outcome(case, path, problem, text, command)
+
+    def run_batch(self, batch, path):
+        """Runs a batch; cases of a failing batch are rerun alone."""
+        name = f"batch_{batch[0].seed}_{batch[0].number}.{path.name}"
+        file, _, _ = self._write(name, batch)
+        run = self.tools.run(path, file)
+        printed = parse_output(run.stdout) if run.ok else []
+        if not run.ok or len(printed) != len(batch):
+            return [self.run_single(c, path) for c in batch]
+        outcomes = []
+        for case, result in zip(batch, printed):
+            if compare(case, result) is None:
+                outcomes.append(Outcome(case, path))
+            else:
+                outcomes.append(self.run_single(case, path))
+        return outcomes
+
+
+def _swap_modes(text):
+    """The injected lowering fault: clamp and zero trade places."""
+    return text.replace("mode<clamp>", "mode<tmp>").replace(
+        "mode<zero>", "mode<clamp>").replace("mode<tmp>", "mode<zero>")
+
+
+def make_batches(cases):
+    batches, current, elements = [], [], 0
+    for case in cases:
+        size = case.params.size + case.indices.size + case.expected.size
+        if current and (len(current) == BATCH_CASES or
+                        elements + size > BATCH_ELEMENTS):
+            batches.append(current)
+            current, elements = [], 0
+        current.append(case)
+        elements += size
+    if current:
+        batches.append(current)
+    return batches
+
+
+def apply_reference_fault(case):
+    """The injected reference fault: clamp mode computed as zero mode."""
+    if case.effective_mode == "clamp":
+        fn = tfref.gather if case.op == "gather" else tfref.gather_nd
+        kw = dict(case.reference_kwargs(), mode="zero")
+        case.expected = fn(case.params, case.indices, **kw)
+
+
+def summarize(outcomes, elapsed, seed, paths):
+    total = collections.Counter()
+    failed = collections.Counter()
+    order = []
+    for o in outcomes:
+        for key in o.case.categories() + [("path", o.path.name)]:
+            if key[0] not in order:
+                order.append(key[0])
+            total[key] += 1
+            failed[key] += o.problem is not None
+    bad = sum(o.problem is not None for o in outcomes)
+    print(f"difftest: seed {seed}, {len(outcomes)} runs "
+          f"({len(outcomes) // len(paths)} cases x {len(paths)} path"
+          f"{'s' if len(paths) > 1 else ''}), {bad} failed, "
+          f"{elapsed:.1f} s")
+    for cat in order:
+        items = sorted((k[1], n) for k, n in total.items() if k[0] == cat)
+        text = "  ".join(f"{v}={n}" + (f" (FAILED {failed[(cat, v)]})"
+                                       if failed[(cat, v)] else "")
+                         for v, n in items)
+        print(f"  {cat + ':':14} {text}")
+
+
+def report(outcome, tools, keep):
+    c = outcome.case
+    file = os.path.join(keep, f"repro_{c.name}.{outcome.path.name}.mlir")
+    with open(file, "w") as f:
+        f.write(outcome.program)
+    command = tools.command(outcome.path, file)
+    attrs = (f"axis={c.axis} batch_dims={c.batch_dims} mode={c.mode}"
+             if c.op == "gather" else f"batch_dims={c.batch_dims} mode={c.mode}")
+    print(f"\n===== MISMATCH: {c.name} on path {outcome.path.name} =====")
+    print(f"gather.{c.op} {attrs}; params {c.element_type} "
+          f"{list(c.params.shape)} as {casegen.tensor_type(c.params_type, c.element_type)}, "
+          f"indices {c.index_type} {list(c.indices.shape)} as "
+          f"{casegen.tensor_type(c.indices_type, c.index_type)}")
+    print(f"----- reproducer ({file}) -----")
+    print(outcome.program, end="")
+    print(f"----- command -----\n{command}")
+    if c.expects_error:
+        print(f"----- expected -----\nthe program stops: index "
+              f"{c.expected.value} is out of bounds [0, {c.expected.bound})")
+    else:
+        print(f"----- expected (shape {list(c.expected.shape)}) -----\n"
+              f"{_format(c.expected)}")
+    print(f"----- actual -----\n{outcome.problem}")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seed", default="random",
+                    help="an integer, or 'random' (default)")
+    ap.add_argument("--count", type=int, default=100, help="number of cases")
+    ap.add_argument("--lowering", choices=("linalg", "scf", "both"),
+                    default="both", help="gather-cpu-pipeline lowering")
+    ap.add_argument("--pipeline", help="a gather-opt pass pipeline to use "
+                    "instead of gather-cpu-pipeline (wrapped in "
+                    "builtin.module(...) unless it is; raw gather-opt "
+                    "options if it starts with '-')")
+    ap.add_argument("--gather-opt", help="default: build/bin/gather-opt")
+    ap.add_argument("--mlir-runner", help="default: mlir-runner on PATH")
+    ap.add_argument("--llvm-lib-dir", help="where the runner utils live "
+                    "(default: lib next to mlir-runner)")
+    ap.add_argument("--keep", help="write programs and reproducers here")
+    ap.add_argument("-j", type=int, default=os.cpu_count() or 1,
+                    help="parallel processes")
+    ap.add_argument("--max-reports", type=int, default=5,
+                    help="reproducers printed in full")
+    ap.add_argument("--self-check", action="store_true",
+                    help="check the reference on the TF pages' examples")
+    ap.add_argument("--inject-fault", choices=("reference", "program"),
+                    help="break the reference (clamp as zero) or the program "
+                    "(clamp and zero swapped) to show the test can fail")
+    args = ap.parse_args(argv)
+
+    if args.self_check:
+        import selfcheck
+        return 0 if selfcheck.run() else 1
+
+    seed = random.SystemRandom().randrange(2**31) if args.seed == "random" \
+        else int(args.seed)
+    start = time.time()
+    tools = Tools(args)
+    paths = paths_from(args)
+    cases = [casegen.generate_case(seed, n) for n in range(args.count)]
+    if args.inject_fault == "reference":
+        for case in cases:
+            apply_reference_fault(case)
+    singles = [c for c in cases if c.expects_error]
+    batches = make_batches([c for c in cases if not c.expects_error])
+
+    keep = args.keep or tempfile.mkdtemp(prefix="difftest.")
+    os.makedirs(keep, exist_ok=True)
+    tester = Tester(tools, keep, args.inject_fault)
+    with concurrent.futures.ThreadPoolExecutor(max(args.j, 1)) as pool:
+        jobs = [pool.submit(tester.run_batch, b, p)
+                for p in paths for b in batches]
+        jobs += [pool.submit(lambda c, p: [tester.run_single(c, p)], c, p)
+                 for p in paths for c in singles]
+        outcomes = [o for j in jobs for o in j.result()]
+    outcomes.sort(key=lambda o: (o.case.number, o.path.name))
+
+    failures = [o for o in outcomes if o.problem is not None]
+    for o in failures[:args.max_reports]:
+        report(o, tools, keep)
+    if len(failures) > args.max_reports:
+        print(f"\n... and {len(failures) - args.max_reports} more failures: "
+              + ", ".join(f"{o.case.name}/{o.path.name}"
+                          for o in failures[args.max_reports:]))
+    if failures:
+        print()
+    summarize(outcomes, time.time() - start, seed, paths)
+    if failures:
+        print(f"FAILED: rerun with --seed {seed} --count {args.count}; "
+              f"files in {keep}")
+        return 1
+    if not args.keep:
+        shutil.rmtree(keep, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
