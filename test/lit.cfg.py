@@ -24,6 +24,8 @@ config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%shlibext", ".so"))
 config.substitutions.append(("%gather_src_root", config.gather_src_root))
 config.substitutions.append(("%gather_lib_dir", config.gather_lib_dir))
+config.substitutions.append(("%gather_obj_root", config.gather_obj_root))
+config.substitutions.append(("%llvm_tools_dir", config.llvm_tools_dir))
 config.substitutions.append(("%llvm_lib_dir", config.llvm_lib_dir))
 # Debian's numpy and torch live with the system interpreter, not the first
 # python3 on PATH.
@@ -58,5 +60,8 @@ if shutil.which("nvidia-smi"):
             config.available_features.add("gpu")
     except Exception:
         pass
+# Installing and building a user's project takes a while; on by default.
+if shutil.which("cmake") and shutil.which("ninja"):
+    config.available_features.add("install-test")
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")
