@@ -1,9 +1,73 @@
-//===- CPUPipeline.cpp - gather-cpu-pipeline (stub) ----------------------===//
+//===- CPUPipeline.cpp - gather-cpu-pipeline ------------------------------===//
 //
 // Part of the gather project.
+//
+// From func.func on tensors holding gather ops to the LLVM dialect:
+//   1. gather ops to scf loops or linalg.generic on tensors (`lowering`),
+//   2. one-shot bufferization across function boundaries (identity layouts
+//      there, so external functions such as printMemrefF32 can be called),
+//   3. ownership-based buffer deallocation,
+//   4. linalg to loops, then every dialect left to LLVM.
+// Error-mode checks call libc exit, so the output runs under mlir-runner with
+// libmlir_runner_utils/libmlir_c_runner_utils, or compiles ahead of time and
+// links against libmlir_c_runner_utils (printString/printI64, memrefCopy).
 //
 //===----------------------------------------------------------------------===//
 
 #include "gather/Pipelines/Pipelines.h"
+#include "gather/Conversion/Passes.h"
 
-void mlir::gather::registerGatherCPUPipeline() {}
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::gather;
+
+void mlir::gather::buildGatherCPUPipeline(
+    OpPassManager &pm, const GatherCPUPipelineOptions &options) {
+  // Runs on the module: error-mode checks declare @exit there.
+  switch (options.lowering) {
+  case GatherCPULowering::SCF:
+    pm.addPass(createConvertGatherToSCFPass());
+    break;
+  case GatherCPULowering::Linalg:
+    pm.addPass(createConvertGatherToLinalgPass());
+    break;
+  }
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+
+  bufferization::OneShotBufferizePassOptions bufferizeOptions;
+  bufferizeOptions.bufferizeFunctionBoundaries = true;
+  bufferizeOptions.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
+  bufferization::buildBufferDeallocationPipeline(pm);
+
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void mlir::gather::registerGatherCPUPipeline() {
+  PassPipelineRegistration<GatherCPUPipelineOptions>(
+      "gather-cpu-pipeline",
+      "Lower func.func on tensors holding gather ops to the LLVM dialect for "
+      "CPU execution",
+      buildGatherCPUPipeline);
+}

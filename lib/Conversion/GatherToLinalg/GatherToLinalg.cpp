@@ -1,12 +1,33 @@
-//===- GatherToLinalg.cpp - lower gather ops (stub) --------------------------===//
+//===- GatherToLinalg.cpp - lower gather ops to linalg.generic ------------===//
 //
 // Part of the gather project.
+//
+// Each gather becomes one linalg.generic over its result with parallel
+// iterators. The body computes the element's coordinates with linalg.index,
+// reads the index (vector) that selects it from `indices` and the element
+// from `params` with tensor.extract. Out-of-bounds handling:
+//  - error: an scf.for nest over `indices` before the generic checks each
+//    index once, prints the op's location, the index and the bound and calls
+//    exit(1); the generic then reads without checks.
+//  - zero: the body reads at a clamped-to-0 address and selects zero.
+//  - clamp: the body reads at the clamped address.
+// An empty addressed params dimension leaves nothing to read from: in zero
+// and clamp mode the result is then zero-filled instead (scf.if when the
+// size is dynamic), so no read ever leaves params.
 //
 //===----------------------------------------------------------------------===//
 
 #include "gather/Conversion/GatherToLinalg/GatherToLinalg.h"
+#include "gather/Conversion/GatherCommon/GatherLoweringUtils.h"
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/Gather/IR/GatherOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir {
 namespace gather {
@@ -18,12 +39,135 @@ namespace gather {
 using namespace mlir;
 using namespace mlir::gather;
 
-void mlir::gather::populateGatherToLinalgPatterns(RewritePatternSet &patterns,
-                                               PatternBenefit benefit) {}
-
 namespace {
-struct ConvertGatherToLinalgPass
-    : public gather::impl::ConvertGatherToLinalgPassBase<ConvertGatherToLinalgPass> {
-  void runOnOperation() override {}
+
+/// Lowers gather.gather or gather.gather_nd to a linalg.generic.
+template <typename OpTy>
+struct GatherToLinalgPattern : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpConversionPattern<OpTy>::OpAdaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<TypedAttr> zeroAttr =
+        checkGatherLowerable(rewriter, op, /*needsExit=*/true);
+    if (failed(zeroAttr))
+      return failure();
+    Location loc = op.getLoc();
+    GatherGeometry geometry = GatherGeometry::get(op);
+    GatherMode mode = op.getMode();
+    Value params = adaptor.getParams(), indices = adaptor.getIndices();
+    SmallVector<Value> indexedSizes =
+        createIndexedDimSizes(rewriter, loc, geometry, params);
+
+    if (mode == GatherMode::Error)
+      createIndexValidation(rewriter, loc, op, geometry, indices,
+                            indexedSizes);
+
+    SmallVector<OpFoldResult> sizes;
+    FailureOr<Value> init = createEmptyResult(rewriter, op, sizes);
+    if (failed(init))
+      return rewriter.notifyMatchFailure(op, "cannot reify the result shape");
+
+    auto buildGeneric = [&](OpBuilder &b, Location loc) -> Value {
+      int64_t rank = geometry.resultRank;
+      SmallVector<AffineMap> maps{b.getMultiDimIdentityMap(rank)};
+      SmallVector<utils::IteratorType> iterators(
+          rank, utils::IteratorType::parallel);
+      auto generic = linalg::GenericOp::create(
+          b, loc, init->getType(), ValueRange(), ValueRange{*init}, maps,
+          iterators, [&](OpBuilder &nb, Location nl, ValueRange) {
+            SmallVector<Value> coords;
+            for (int64_t d = 0; d < rank; ++d)
+              coords.push_back(linalg::IndexOp::create(nb, nl, d));
+            ResolvedIndexVector resolved = loadAndResolveIndexVector(
+                nb, nl, op, geometry, mode, indices,
+                geometry.getSelectorOfResultCoords(coords), indexedSizes,
+                /*check=*/false);
+            Value value = tensor::ExtractOp::create(
+                nb, nl, params,
+                geometry.getParamsCoords(coords, resolved.addresses));
+            // In clamp mode the only invalid case, an empty dimension, is
+            // handled outside the generic.
+            if (mode == GatherMode::Zero && resolved.isValid)
+              value = arith::SelectOp::create(
+                  nb, nl, resolved.isValid, value,
+                  arith::ConstantOp::create(nb, nl, *zeroAttr));
+            linalg::YieldOp::create(nb, nl, value);
+          });
+      return generic.getResult(0);
+    };
+    auto buildZeros = [&](OpBuilder &b, Location loc) -> Value {
+      Value zero = arith::ConstantOp::create(b, loc, *zeroAttr);
+      return linalg::FillOp::create(b, loc, zero, *init).getResult(0);
+    };
+
+    // An empty addressed dimension: nothing to read; zero mode and clamp
+    // mode both give zeros (error mode failed validation for any index).
+    Value anyEmpty;
+    bool knownEmpty = false;
+    if (mode != GatherMode::Error) {
+      for (Value size : indexedSizes) {
+        std::optional<int64_t> staticSize = getConstantIntValue(size);
+        if (staticSize) {
+          knownEmpty |= *staticSize == 0;
+          continue;
+        }
+        Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+        Value isEmpty = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::eq, size, zero);
+        anyEmpty = anyEmpty ? arith::OrIOp::create(rewriter, loc, anyEmpty,
+                                                   isEmpty)
+                            : isEmpty;
+      }
+    }
+
+    Value result;
+    if (knownEmpty) {
+      result = buildZeros(rewriter, loc);
+    } else if (!anyEmpty) {
+      result = buildGeneric(rewriter, loc);
+    } else {
+      auto ifOp = scf::IfOp::create(
+          rewriter, loc, anyEmpty,
+          [&](OpBuilder &b, Location l) {
+            scf::YieldOp::create(b, l, buildZeros(b, l));
+          },
+          [&](OpBuilder &b, Location l) {
+            scf::YieldOp::create(b, l, buildGeneric(b, l));
+          });
+      result = ifOp.getResult(0);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
 };
+
+struct ConvertGatherToLinalgPass
+    : public gather::impl::ConvertGatherToLinalgPassBase<
+          ConvertGatherToLinalgPass> {
+  void runOnOperation() override {
+    if (failed(declareExitFuncIfNeeded(getOperation())))
+      return signalPassFailure();
+    MLIRContext *ctx = &getContext();
+    RewritePatternSet patterns(ctx);
+    populateGatherToLinalgPatterns(patterns);
+    ConversionTarget target(*ctx);
+    target.addIllegalOp<GatherOp, GatherNdOp>();
+    target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
+                           scf::SCFDialect, tensor::TensorDialect,
+                           vector::VectorDialect, func::FuncDialect>();
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
 } // namespace
+
+void mlir::gather::populateGatherToLinalgPatterns(RewritePatternSet &patterns,
+                                                  PatternBenefit benefit) {
+  patterns.add<GatherToLinalgPattern<GatherOp>, GatherToLinalgPattern<GatherNdOp>>(
+      patterns.getContext(), benefit);
+}

@@ -1,0 +1,223 @@
+//===- GatherLoweringUtils.h - helpers shared by gather lowerings -*- C++ -*-===//
+//
+// Part of the gather project.
+//
+// Index computation and out-of-bounds handling shared by the lowerings of
+// gather.gather and gather.gather_nd. Everything here works on scalars and on
+// either tensors or memrefs, so that CPU (tensor) and GPU (memref) lowerings
+// compute coordinates and apply the out-of-bounds mode the same way.
+//
+// Both ops share one result layout. With
+//   b = batch dimensions,
+//   a = first params dimension addressed by an index (gather: the normalized
+//       axis; gather_nd: b),
+//   d = number of params dimensions addressed (gather: 1; gather_nd: the
+//       index depth N),
+//   p = number of index-position dimensions (indices dimensions after the
+//       batch ones, less the index-vector dimension of gather_nd),
+// a result coordinate r splits into
+//   r[0, b)        batch        (shared by params and indices)
+//   r[b, a)        outer        (params dimensions before the addressed ones)
+//   r[a, a+p)      position     (which index, or index vector, is used)
+//   r[a+p, rank)   slice        (params dimensions after the addressed ones)
+// and reads params[r[0, a), k_0, ..., k_{d-1}, r[a+p, rank)] where k_j is
+// component j of the index at indices[r[0, b), r[a, a+p) (, j for gather_nd)].
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_CONVERSION_GATHERCOMMON_GATHERLOWERINGUTILS_H
+#define GATHER_CONVERSION_GATHERCOMMON_GATHERLOWERINGUTILS_H
+
+#include "gather/Dialect/Gather/IR/GatherOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <string>
+
+namespace mlir {
+namespace gather {
+
+//===----------------------------------------------------------------------===//
+// Geometry
+//===----------------------------------------------------------------------===//
+
+/// The dimension split described in the file comment, common to both ops.
+struct GatherGeometry {
+  /// Number of batch dimensions (b).
+  int64_t batchDims = 0;
+  /// First params dimension addressed by an index (a).
+  int64_t firstIndexedDim = 0;
+  /// Number of params dimensions addressed by one index (vector) (d).
+  int64_t indexDepth = 1;
+  /// Number of index-position dimensions of the result (p).
+  int64_t numPositionDims = 0;
+  /// True for gather_nd: indices has a trailing index-vector dimension.
+  bool hasIndexVectorDim = false;
+  /// Rank of the result.
+  int64_t resultRank = 0;
+
+  /// Returns the geometry of a gather.gather or gather.gather_nd op.
+  static GatherGeometry get(Operation *op);
+
+  /// Number of leading indices dimensions that select one index (vector):
+  /// the batch and position dimensions.
+  int64_t getNumSelectorDims() const { return batchDims + numPositionDims; }
+  /// Rank of the slice one index (vector) selects in params, without the
+  /// addressed dimensions: outer dimensions plus trailing slice dimensions.
+  int64_t getSliceRank() const {
+    return resultRank - batchDims - numPositionDims;
+  }
+
+  /// Coordinates into `indices` of component `component` of the index
+  /// (vector) selected by `selector` (batch then position coordinates, as
+  /// many as getNumSelectorDims()).
+  SmallVector<Value> getIndicesCoords(OpBuilder &b, Location loc,
+                                      ValueRange selector,
+                                      int64_t component) const;
+  /// Selector coordinates (batch then position) of a full result coordinate.
+  SmallVector<Value> getSelectorOfResultCoords(ValueRange resultCoords) const;
+  /// Coordinates into `params` read by the result element at `resultCoords`
+  /// when the index components resolve to `addresses`.
+  SmallVector<Value> getParamsCoords(ValueRange resultCoords,
+                                     ValueRange addresses) const;
+};
+
+//===----------------------------------------------------------------------===//
+// Index values
+//===----------------------------------------------------------------------===//
+
+/// Returns the size of dimension `dim` of a ranked tensor or memref, as a
+/// constant where it is static.
+Value createDimSize(OpBuilder &b, Location loc, Value shaped, int64_t dim);
+
+/// Returns the sizes of the params dimensions the op's indices address
+/// (firstIndexedDim .. firstIndexedDim + indexDepth).
+SmallVector<Value> createIndexedDimSizes(OpBuilder &b, Location loc,
+                                         const GatherGeometry &geometry,
+                                         Value params);
+
+/// Converts an index read from an indices tensor or memref (i32, i64 or
+/// index; signed) to `index`, sign-extending.
+Value castToIndex(OpBuilder &b, Location loc, Value index);
+
+/// Reads the element at `coords` of an indices tensor (tensor.extract) or
+/// memref (memref.load) and converts it with castToIndex.
+Value loadIndex(OpBuilder &b, Location loc, Value indices, ValueRange coords);
+
+/// Returns an i1 that is true when `index` lies in [0, dimSize). One unsigned
+/// compare: a negative index reads as a huge unsigned value.
+Value createIsInBounds(OpBuilder &b, Location loc, Value index,
+                       Value dimSize);
+
+/// One index component after the out-of-bounds mode is applied.
+struct ResolvedIndex {
+  /// The coordinate to read params at. In zero and clamp mode it lies in
+  /// [0, dimSize) whenever dimSize > 0, so it is safe to load from even when
+  /// the value read is then discarded; in error mode it is the index itself
+  /// (the caller checks it, see createOutOfBoundsCheck).
+  Value address;
+  /// i1, false when the selected slice must be zero instead (zero mode: the
+  /// index is out of bounds; clamp mode: dimSize == 0). Null when the slice
+  /// is always read (error mode).
+  Value isValid;
+};
+
+/// Applies `mode` to `index` (of type index) for a dimension of `dimSize`.
+ResolvedIndex resolveIndex(OpBuilder &b, Location loc, GatherMode mode,
+                           Value index, Value dimSize);
+
+/// Returns the conjunction of `lhs` and `rhs`, either of which may be null
+/// (meaning true); null when both are.
+Value createAndOfValid(OpBuilder &b, Location loc, Value lhs, Value rhs);
+
+/// Returns the zero of `type` (float, integer or index), or null where there
+/// is none: zero mode cannot be lowered then.
+TypedAttr getZeroAttr(Type type);
+
+/// True when the gather may produce zero slices: zero mode, or clamp mode
+/// with an addressed params dimension that is not known to be non-empty.
+bool mayProduceZeroSlices(const GatherGeometry &geometry, GatherMode mode,
+                          ShapedType paramsType);
+
+//===----------------------------------------------------------------------===//
+// Error reporting (host code only)
+//===----------------------------------------------------------------------===//
+
+/// Name of the libc function error-mode checks call to stop the program:
+/// `exit(1)`, which, unlike abort, flushes the message printed before it.
+inline constexpr llvm::StringLiteral kGatherExitFuncName = "exit";
+
+/// Describes `op` for error messages: `gather.gather at loc("f.mlir":3:8)`.
+std::string describeOpForDiagnostics(Operation *op);
+
+/// Declares `func.func private @exit(i32)` in `symbolTableOp` unless it is
+/// there already. Fails, with a diagnostic, where a different @exit exists.
+LogicalResult declareExitFunc(Operation *symbolTableOp);
+
+/// Declares @exit in the symbol table of `root` (itself when it is one)
+/// when `root` holds an error-mode gather op. A pass running on an op without
+/// a symbol table cannot declare it in an ancestor (that would race with
+/// other threads): it fails then unless the declaration exists already.
+LogicalResult declareExitFuncIfNeeded(Operation *root);
+
+/// Emits `scf.if (index not in [0, dimSize)) { print; exit(1) }`, printing
+///   <describeOpForDiagnostics(op)>: index <index> is out of bounds
+///   [0, <dimSize>) in params dimension <paramsDim>
+/// on stdout with vector.print (runner-utils printString/printI64) and
+/// calling @exit, which must be declared (see declareExitFunc).
+void createOutOfBoundsCheck(OpBuilder &b, Location loc, Operation *op,
+                            Value index, Value dimSize, int64_t paramsDim);
+
+//===----------------------------------------------------------------------===//
+// Whole index vectors
+//===----------------------------------------------------------------------===//
+
+/// Loads the index (vector) selected by `selector` from `indices`, applies
+/// `mode` to each component against `indexedDimSizes` and, in error mode
+/// when `check` is set, emits createOutOfBoundsCheck for each component.
+/// Returns one address per component and the conjunction of their validity
+/// (null when always valid). Each component is loaded exactly once.
+struct ResolvedIndexVector {
+  SmallVector<Value> addresses;
+  Value isValid;
+};
+ResolvedIndexVector loadAndResolveIndexVector(
+    OpBuilder &b, Location loc, Operation *op, const GatherGeometry &geometry,
+    GatherMode mode, Value indices, ValueRange selector,
+    ValueRange indexedDimSizes, bool check);
+
+/// Emits an scf.for nest over the selector dimensions of `indices` (tensor
+/// or memref) that checks every index component once, with
+/// createOutOfBoundsCheck. Used where the gather itself does not load each
+/// index once (e.g. an elementwise linalg.generic).
+void createIndexValidation(OpBuilder &b, Location loc, Operation *op,
+                           const GatherGeometry &geometry, Value indices,
+                           ValueRange indexedDimSizes);
+
+//===----------------------------------------------------------------------===//
+// Pattern preconditions and results (tensor lowerings)
+//===----------------------------------------------------------------------===//
+
+/// Returns the mode of a gather.gather or gather.gather_nd op.
+GatherMode getGatherMode(Operation *op);
+
+/// Checks what a lowering of `op` needs: a zero of the element type where
+/// the op may produce zero slices (returned; null when none is needed) and,
+/// in error mode when `needsExit`, a declared @exit. Reports a match failure
+/// through `rewriter` when either is missing.
+FailureOr<TypedAttr> checkGatherLowerable(RewriterBase &rewriter,
+                                          Operation *op, bool needsExit);
+
+/// Reifies the result sizes of `op` (static where the result type or the
+/// operands make them so) and creates a `tensor.empty` of its result type.
+FailureOr<Value> createEmptyResult(OpBuilder &b, Operation *op,
+                                   SmallVectorImpl<OpFoldResult> &sizes);
+
+} // namespace gather
+} // namespace mlir
+
+#endif // GATHER_CONVERSION_GATHERCOMMON_GATHERLOWERINGUTILS_H

@@ -1,0 +1,369 @@
+//===- GatherLoweringUtils.cpp - helpers shared by gather lowerings -------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Conversion/GatherCommon/GatherLoweringUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::gather;
+
+//===----------------------------------------------------------------------===//
+// GatherGeometry
+//===----------------------------------------------------------------------===//
+
+GatherGeometry GatherGeometry::get(Operation *op) {
+  GatherGeometry g;
+  if (auto gather = dyn_cast<GatherOp>(op)) {
+    g.batchDims = gather.getNormalizedBatchDims();
+    g.firstIndexedDim = gather.getNormalizedAxis();
+    g.indexDepth = 1;
+    g.numPositionDims = gather.getIndices().getType().getRank() - g.batchDims;
+    g.resultRank = gather.getType().getRank();
+    return g;
+  }
+  auto gatherNd = cast<GatherNdOp>(op);
+  g.batchDims = gatherNd.getBatchDims();
+  g.firstIndexedDim = g.batchDims;
+  g.indexDepth = gatherNd.getIndexDepth();
+  g.numPositionDims =
+      gatherNd.getIndices().getType().getRank() - 1 - g.batchDims;
+  g.hasIndexVectorDim = true;
+  g.resultRank = gatherNd.getType().getRank();
+  return g;
+}
+
+SmallVector<Value> GatherGeometry::getIndicesCoords(OpBuilder &b, Location loc,
+                                                    ValueRange selector,
+                                                    int64_t component) const {
+  SmallVector<Value> coords(selector);
+  if (hasIndexVectorDim)
+    coords.push_back(arith::ConstantIndexOp::create(b, loc, component));
+  return coords;
+}
+
+SmallVector<Value>
+GatherGeometry::getSelectorOfResultCoords(ValueRange resultCoords) const {
+  SmallVector<Value> selector(resultCoords.take_front(batchDims));
+  llvm::append_range(selector,
+                     resultCoords.slice(firstIndexedDim, numPositionDims));
+  return selector;
+}
+
+SmallVector<Value>
+GatherGeometry::getParamsCoords(ValueRange resultCoords,
+                                ValueRange addresses) const {
+  SmallVector<Value> coords(resultCoords.take_front(firstIndexedDim));
+  llvm::append_range(coords, addresses);
+  llvm::append_range(coords,
+                     resultCoords.drop_front(firstIndexedDim + numPositionDims));
+  return coords;
+}
+
+//===----------------------------------------------------------------------===//
+// Index values
+//===----------------------------------------------------------------------===//
+
+Value mlir::gather::createDimSize(OpBuilder &b, Location loc, Value shaped,
+                                  int64_t dim) {
+  OpFoldResult size = isa<TensorType>(shaped.getType())
+                          ? tensor::getMixedSize(b, loc, shaped, dim)
+                          : memref::getMixedSize(b, loc, shaped, dim);
+  return getValueOrCreateConstantIndexOp(b, loc, size);
+}
+
+SmallVector<Value>
+mlir::gather::createIndexedDimSizes(OpBuilder &b, Location loc,
+                                    const GatherGeometry &geometry,
+                                    Value params) {
+  SmallVector<Value> sizes;
+  for (int64_t k = 0; k < geometry.indexDepth; ++k)
+    sizes.push_back(
+        createDimSize(b, loc, params, geometry.firstIndexedDim + k));
+  return sizes;
+}
+
+Value mlir::gather::castToIndex(OpBuilder &b, Location loc, Value index) {
+  if (index.getType().isIndex())
+    return index;
+  // index_cast sign-extends: indices are signed.
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), index);
+}
+
+Value mlir::gather::loadIndex(OpBuilder &b, Location loc, Value indices,
+                              ValueRange coords) {
+  Value index =
+      isa<TensorType>(indices.getType())
+          ? Value(tensor::ExtractOp::create(b, loc, indices, coords))
+          : Value(memref::LoadOp::create(b, loc, indices, coords));
+  return castToIndex(b, loc, index);
+}
+
+Value mlir::gather::createIsInBounds(OpBuilder &b, Location loc, Value index,
+                                     Value dimSize) {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index,
+                               dimSize);
+}
+
+ResolvedIndex mlir::gather::resolveIndex(OpBuilder &b, Location loc,
+                                         GatherMode mode, Value index,
+                                         Value dimSize) {
+  if (mode == GatherMode::Error)
+    return {index, Value()};
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  switch (mode) {
+  case GatherMode::Error:
+    break;
+  case GatherMode::Zero: {
+    // Read at 0 instead of an out-of-bounds address; the value is discarded.
+    Value inBounds = createIsInBounds(b, loc, index, dimSize);
+    return {arith::SelectOp::create(b, loc, inBounds, index, zero), inBounds};
+  }
+  case GatherMode::Clamp: {
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    Value last = arith::SubIOp::create(b, loc, dimSize, one);
+    Value clamped = arith::MaxSIOp::create(
+        b, loc, arith::MinSIOp::create(b, loc, index, last), zero);
+    // An empty dimension has nothing to clamp into: the slice is zero.
+    std::optional<int64_t> staticSize = getConstantIntValue(dimSize);
+    if (staticSize && *staticSize > 0)
+      return {clamped, Value()};
+    Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                           dimSize, zero);
+    return {clamped, nonEmpty};
+  }
+  }
+  llvm_unreachable("unknown gather mode");
+}
+
+Value mlir::gather::createAndOfValid(OpBuilder &b, Location loc, Value lhs,
+                                     Value rhs) {
+  if (!lhs)
+    return rhs;
+  if (!rhs)
+    return lhs;
+  return arith::AndIOp::create(b, loc, lhs, rhs);
+}
+
+TypedAttr mlir::gather::getZeroAttr(Type type) {
+  if (isa<FloatType, IntegerType, IndexType>(type))
+    return cast<TypedAttr>(Builder(type.getContext()).getZeroAttr(type));
+  return {};
+}
+
+bool mlir::gather::mayProduceZeroSlices(const GatherGeometry &geometry,
+                                        GatherMode mode,
+                                        ShapedType paramsType) {
+  switch (mode) {
+  case GatherMode::Error:
+    return false;
+  case GatherMode::Zero:
+    return true;
+  case GatherMode::Clamp:
+    for (int64_t k = 0; k < geometry.indexDepth; ++k) {
+      int64_t size = paramsType.getDimSize(geometry.firstIndexedDim + k);
+      if (ShapedType::isDynamic(size) || size == 0)
+        return true;
+    }
+    return false;
+  }
+  llvm_unreachable("unknown gather mode");
+}
+
+//===----------------------------------------------------------------------===//
+// Error reporting
+//===----------------------------------------------------------------------===//
+
+std::string mlir::gather::describeOpForDiagnostics(Operation *op) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << op->getName() << " at ";
+  op->getLoc().print(os);
+  return text;
+}
+
+LogicalResult mlir::gather::declareExitFunc(Operation *symbolTableOp) {
+  MLIRContext *ctx = symbolTableOp->getContext();
+  auto type = FunctionType::get(ctx, {IntegerType::get(ctx, 32)}, {});
+  Operation *existing =
+      SymbolTable::lookupSymbolIn(symbolTableOp, kGatherExitFuncName);
+  if (existing) {
+    auto func = dyn_cast<func::FuncOp>(existing);
+    if (func && func.getFunctionType() == type)
+      return success();
+    return existing->emitError("symbol @")
+           << kGatherExitFuncName
+           << " is needed by error-mode gathers as `func.func private @"
+           << kGatherExitFuncName << "(i32)`";
+  }
+  auto builder =
+      OpBuilder::atBlockBegin(&symbolTableOp->getRegion(0).front());
+  auto func = func::FuncOp::create(builder, symbolTableOp->getLoc(),
+                                   kGatherExitFuncName, type);
+  func.setPrivate();
+  return success();
+}
+
+LogicalResult mlir::gather::declareExitFuncIfNeeded(Operation *root) {
+  llvm::SetVector<Operation *> symbolTables;
+  root->walk([&](Operation *op) {
+    std::optional<GatherMode> mode;
+    if (auto gather = dyn_cast<GatherOp>(op))
+      mode = gather.getMode();
+    else if (auto gatherNd = dyn_cast<GatherNdOp>(op))
+      mode = gatherNd.getMode();
+    if (mode == GatherMode::Error)
+      symbolTables.insert(SymbolTable::getNearestSymbolTable(op));
+  });
+  for (Operation *symbolTable : symbolTables) {
+    if (!symbolTable)
+      return root->emitError("an error-mode gather needs a symbol table to "
+                             "declare @")
+             << kGatherExitFuncName << " in";
+    if (symbolTable == root || root->isProperAncestor(symbolTable)) {
+      if (failed(declareExitFunc(symbolTable)))
+        return failure();
+      continue;
+    }
+    // The symbol table is outside the op this pass runs on: it may only be
+    // read.
+    if (!SymbolTable::lookupSymbolIn(symbolTable, kGatherExitFuncName))
+      return root->emitError("error-mode gathers need `func.func private @")
+             << kGatherExitFuncName
+             << "(i32)`: run the conversion on the enclosing symbol table "
+                "(e.g. builtin.module) to declare it";
+  }
+  return success();
+}
+
+void mlir::gather::createOutOfBoundsCheck(OpBuilder &b, Location loc,
+                                          Operation *op, Value index,
+                                          Value dimSize, int64_t paramsDim) {
+  Value outOfBounds = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                            index, dimSize);
+  std::string prefix = describeOpForDiagnostics(op) + ": index ";
+  std::string suffix =
+      ") in params dimension " + std::to_string(paramsDim) + "\n";
+  scf::IfOp::create(b, loc, outOfBounds, [&](OpBuilder &tb, Location tl) {
+    auto printI64 = [&](Value v) {
+      Value i64 = arith::IndexCastOp::create(tb, tl, tb.getI64Type(), v);
+      vector::PrintOp::create(tb, tl, i64,
+                              vector::PrintPunctuation::NoPunctuation);
+    };
+    vector::PrintOp::create(tb, tl, prefix);
+    printI64(index);
+    vector::PrintOp::create(tb, tl, " is out of bounds [0, ");
+    printI64(dimSize);
+    vector::PrintOp::create(tb, tl, suffix);
+    Value one = arith::ConstantIntOp::create(tb, tl, 1, 32);
+    func::CallOp::create(tb, tl, kGatherExitFuncName, TypeRange(),
+                         ValueRange{one});
+    scf::YieldOp::create(tb, tl);
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Whole index vectors
+//===----------------------------------------------------------------------===//
+
+ResolvedIndexVector mlir::gather::loadAndResolveIndexVector(
+    OpBuilder &b, Location loc, Operation *op, const GatherGeometry &geometry,
+    GatherMode mode, Value indices, ValueRange selector,
+    ValueRange indexedDimSizes, bool check) {
+  ResolvedIndexVector result;
+  for (int64_t k = 0; k < geometry.indexDepth; ++k) {
+    Value index = loadIndex(
+        b, loc, indices, geometry.getIndicesCoords(b, loc, selector, k));
+    if (check && mode == GatherMode::Error)
+      createOutOfBoundsCheck(b, loc, op, index, indexedDimSizes[k],
+                             geometry.firstIndexedDim + k);
+    ResolvedIndex resolved =
+        resolveIndex(b, loc, mode, index, indexedDimSizes[k]);
+    result.addresses.push_back(resolved.address);
+    result.isValid = createAndOfValid(b, loc, result.isValid, resolved.isValid);
+  }
+  return result;
+}
+
+void mlir::gather::createIndexValidation(OpBuilder &b, Location loc,
+                                         Operation *op,
+                                         const GatherGeometry &geometry,
+                                         Value indices,
+                                         ValueRange indexedDimSizes) {
+  if (geometry.indexDepth == 0)
+    return;
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<Value> lbs(geometry.getNumSelectorDims(), zero);
+  SmallVector<Value> steps(geometry.getNumSelectorDims(), one);
+  SmallVector<Value> ubs;
+  for (int64_t i = 0, e = geometry.getNumSelectorDims(); i < e; ++i)
+    ubs.push_back(createDimSize(b, loc, indices, i));
+  scf::buildLoopNest(b, loc, lbs, ubs, steps,
+                     [&](OpBuilder &nb, Location nl, ValueRange ivs) {
+                       loadAndResolveIndexVector(nb, nl, op, geometry,
+                                                 GatherMode::Error, indices,
+                                                 ivs, indexedDimSizes,
+                                                 /*check=*/true);
+                     });
+}
+
+//===----------------------------------------------------------------------===//
+// Pattern preconditions and results
+//===----------------------------------------------------------------------===//
+
+GatherMode mlir::gather::getGatherMode(Operation *op) {
+  if (auto gather = dyn_cast<GatherOp>(op))
+    return gather.getMode();
+  return cast<GatherNdOp>(op).getMode();
+}
+
+FailureOr<TypedAttr> mlir::gather::checkGatherLowerable(RewriterBase &rewriter,
+                                                        Operation *op,
+                                                        bool needsExit) {
+  GatherMode mode = getGatherMode(op);
+  auto paramsType = cast<ShapedType>(op->getOperand(0).getType());
+  TypedAttr zero;
+  if (mayProduceZeroSlices(GatherGeometry::get(op), mode, paramsType)) {
+    zero = getZeroAttr(paramsType.getElementType());
+    if (!zero)
+      return rewriter.notifyMatchFailure(
+          op, "out-of-bounds slices need a zero of the element type");
+  }
+  if (needsExit && mode == GatherMode::Error &&
+      !SymbolTable::lookupNearestSymbolFrom(
+          op, rewriter.getStringAttr(kGatherExitFuncName)))
+    return rewriter.notifyMatchFailure(op, "@exit is not declared");
+  return zero;
+}
+
+FailureOr<Value>
+mlir::gather::createEmptyResult(OpBuilder &b, Operation *op,
+                                SmallVectorImpl<OpFoldResult> &sizes) {
+  ReifiedRankedShapedTypeDims reified;
+  if (failed(reifyResultShapes(b, op, reified)))
+    return failure();
+  sizes.assign(reified.front());
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  SmallVector<Value> dynamicSizes;
+  for (auto [i, size] : llvm::enumerate(sizes))
+    if (resultType.isDynamicDim(i))
+      dynamicSizes.push_back(
+          getValueOrCreateConstantIndexOp(b, op->getLoc(), size));
+  return tensor::EmptyOp::create(b, op->getLoc(), resultType, dynamicSizes)
+      .getResult();
+}
