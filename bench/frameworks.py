@@ -5,7 +5,8 @@ Usage: frameworks.py SPEC.json (written by run.py). Prints one JSON line per
 job: {"case", "threads", "numpy", "torch"} in GB/s of output bytes.
 
 The same timing rule as the C++ harness: one warm-up call, then `repeats`
-samples (each at least `min_sample` seconds), median. Arrays are numpy arrays
+interleaved samples (each at least `min_sample` seconds), median; the clock is
+the job's ("cpu": process CPU time, "wall": wall-clock time). Arrays are numpy arrays
 (numpy madvises huge pages for large ones, as the harness does); the torch
 tensors share their memory (torch.from_numpy). Data are never zeros.
 
@@ -31,18 +32,22 @@ NP_DTYPE = {"f32": np.float32, "f16": np.float16, "i8": np.int8,
             "i32": np.int32, "i64": np.int64}
 
 
-def median_seconds(fn, repeats, min_sample):
-    t0 = time.perf_counter()
-    fn()
-    warm = max(time.perf_counter() - t0, 1e-9)
-    inner = max(1, int(min_sample / warm) + 1)
-    samples = []
+def median_seconds(fns, repeats, min_sample, now):
+    """Median seconds per call of each of fns: warm-up, then interleaved
+    rounds (as in the C++ harness)."""
+    inner = []
+    for fn in fns:
+        t0 = now()
+        fn()
+        inner.append(max(1, int(min_sample / max(now() - t0, 1e-9)) + 1))
+    samples = [[] for _ in fns]
     for _ in range(repeats):
-        t = time.perf_counter()
-        for _ in range(inner):
-            fn()
-        samples.append((time.perf_counter() - t) / inner)
-    return sorted(samples)[len(samples) // 2]
+        for fn, n, s in zip(fns, inner, samples):
+            t = now()
+            for _ in range(n):
+                fn()
+            s.append((now() - t) / n)
+    return [sorted(s)[len(s) // 2] for s in samples]
 
 
 def make_indices(job, rng):
@@ -87,7 +92,6 @@ def bench(job, repeats, min_sample):
     r = np_fn()
     r = (out if r is None else r).copy()
     assert r.shape == tuple(job["out_shape"]) and r.all(), job["name"]
-    t_np = median_seconds(np_fn, repeats, min_sample)
 
     torch.set_num_threads(job["threads"])
     tp, tout = torch.from_numpy(p), torch.from_numpy(out)
@@ -108,7 +112,8 @@ def bench(job, repeats, min_sample):
     tr = th_fn()
     assert torch.equal(tr, torch.from_numpy(np.ascontiguousarray(r))), \
         job["name"] + ": torch and numpy disagree"
-    t_th = median_seconds(th_fn, repeats, min_sample)
+    now = time.process_time if job["clock"] == "cpu" else time.perf_counter
+    t_np, t_th = median_seconds([np_fn, th_fn], repeats, min_sample, now)
     return {"case": job["name"], "threads": job["threads"],
             "numpy": job["out_bytes"] / t_np / 1e9,
             "torch": job["out_bytes"] / t_th / 1e9}

@@ -96,7 +96,11 @@ def sh(cmd, log):
     with open(log, "a") as f:
         f.write("$ " + " ".join(cmd) + "\n")
         f.flush()
-        r = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT)
+        try:
+            r = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT)
+        except OSError as e:  # e.g. gather-opt missing or being relinked
+            f.write(f"{e}\n")
+            return False
     return r.returncode == 0
 
 
@@ -147,9 +151,16 @@ def build_harness(c, work, obj, log):
     return exe if sh(cmd, log) else None
 
 
+def clock(args, threads):
+    """CPU time for one thread (robust to sharing the machine), else wall."""
+    if args.clock == "auto":
+        return "cpu" if threads == 1 else "wall"
+    return args.clock
+
+
 def run_harness(c, threads, exe, args, log):
     cmd = [exe, str(threads), str(args.repeats), str(args.min_sample),
-           str(int(c.sorted))]
+           str(int(c.sorted)), clock(args, threads)]
     r = subprocess.run(cmd, capture_output=True, text=True)
     with open(log, "a") as f:
         f.write("$ " + " ".join(cmd) + "\n" + r.stdout + r.stderr)
@@ -167,7 +178,8 @@ def run_frameworks(jobs, args):
     spec = os.path.join(args.work, "frameworks.json")
     with open(spec, "w") as f:
         json.dump({"repeats": args.repeats, "min_sample": args.min_sample,
-                   "jobs": [dict(c.to_dict(), threads=t) for c, t in jobs]},
+                   "jobs": [dict(c.to_dict(), threads=t, clock=clock(args, t))
+                            for c, t in jobs]},
                   f)
     r = subprocess.run(["/usr/bin/python3", os.path.join(HERE, "frameworks.py"),
                         spec], capture_output=True, text=True)
@@ -231,7 +243,7 @@ def main():
                     help="comma-separated thread counts (default: per case)")
     ap.add_argument("--pipeline-options", default="",
                     help="options of --gather-cpu-pipeline for every kernel")
-    ap.add_argument("--thread-option", default="num-threads={threads}",
+    ap.add_argument("--thread-option", default="",
                     help="pipeline option selecting threads ('' = none)")
     ap.add_argument("--gather-opt",
                     default=os.path.join(ROOT, "build", "bin", "gather-opt"))
@@ -242,6 +254,10 @@ def main():
     ap.add_argument("--repeats", type=int, default=None)
     ap.add_argument("--min-sample", type=float, default=None,
                     help="seconds a timing sample lasts at least")
+    ap.add_argument("--clock", choices=["auto", "wall", "cpu"],
+                    default="auto",
+                    help="auto: process CPU time with one thread, wall "
+                    "time with more")
     ap.add_argument("--no-plot", action="store_true")
     args = ap.parse_args()
     if args.repeats is None:

@@ -21,13 +21,12 @@
 // linked in.
 //
 // Usage: harness <threads> <repeats> <min-sample-seconds> <sorted 0|1>
-//                [prefetch-distance]
+//                <clock wall|cpu> [prefetch-distance]
 // Prints one line "RESULT key=value ..." with GB/s of output bytes.
 //
 //===----------------------------------------------------------------------===//
 
 #include <algorithm>
-#include <chrono>
 #include <cinttypes>
 #include <cstdint>
 #include <cstdio>
@@ -35,6 +34,7 @@
 #include <cstring>
 #include <functional>
 #include <sys/mman.h>
+#include <time.h>
 #include <vector>
 
 #ifdef _OPENMP
@@ -220,36 +220,57 @@ void parallelMemcpy(T *dst, const T *src, int threads) {
   }
 }
 
+/// Wall-clock time, or with `useCpuClock` this process's CPU time: on a
+/// shared machine a single-threaded run that is descheduled for another
+/// process does not count that time (see docs/performance.md).
+bool useCpuClock = false;
 double now() {
-  return std::chrono::duration<double>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  timespec ts;
+  clock_gettime(useCpuClock ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_MONOTONIC, &ts);
+  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
 }
 
-/// Median seconds per call over `repeats` samples after one warm-up call; a
-/// sample repeats the call until it lasts at least `minSample` seconds.
-double timeIt(const std::function<void()> &fn, int repeats, double minSample) {
-  double t0 = now();
-  fn();
-  double warm = std::max(now() - t0, 1e-9);
-  int64_t inner = std::max<int64_t>(1, int64_t(minSample / warm) + 1);
-  std::vector<double> samples;
-  for (int r = 0; r < repeats; ++r) {
-    double start = now();
-    for (int64_t i = 0; i < inner; ++i)
-      fn();
-    samples.push_back((now() - start) / inner);
+/// Median seconds per call of each variant: one warm-up call each, then
+/// `repeats` rounds that time every variant once (interleaved, so that load
+/// from other processes hits all variants alike). A sample repeats the call
+/// until it lasts at least `minSample` seconds. A variant's output is checked
+/// after its warm-up call.
+std::vector<double>
+timeAll(const std::vector<std::function<void()>> &fns,
+        const std::function<void(size_t)> &check, int repeats,
+        double minSample) {
+  std::vector<int64_t> inner;
+  for (size_t v = 0; v < fns.size(); ++v) {
+    double t0 = now();
+    fns[v]();
+    double warm = std::max(now() - t0, 1e-9);
+    check(v);
+    inner.push_back(std::max<int64_t>(1, int64_t(minSample / warm) + 1));
   }
-  std::sort(samples.begin(), samples.end());
-  return samples[samples.size() / 2];
+  std::vector<std::vector<double>> samples(fns.size());
+  for (int r = 0; r < repeats; ++r) {
+    for (size_t v = 0; v < fns.size(); ++v) {
+      double start = now();
+      for (int64_t i = 0; i < inner[v]; ++i)
+        fns[v]();
+      samples[v].push_back((now() - start) / inner[v]);
+    }
+  }
+  std::vector<double> medians;
+  for (auto &s : samples) {
+    std::sort(s.begin(), s.end());
+    medians.push_back(s[s.size() / 2]);
+  }
+  return medians;
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc < 5) {
+  if (argc < 6) {
     std::fprintf(stderr,
-                 "usage: %s threads repeats min-sample-s sorted [dist]\n",
+                 "usage: %s threads repeats min-sample-s sorted wall|cpu "
+                 "[dist]\n",
                  argv[0]);
     return 2;
   }
@@ -257,8 +278,9 @@ int main(int argc, char **argv) {
   int repeats = std::atoi(argv[2]);
   double minSample = std::atof(argv[3]);
   bool sorted = std::atoi(argv[4]);
+  useCpuClock = std::strcmp(argv[5], "cpu") == 0;
   // Default prefetch distance: about 1 KiB of blocks ahead, at least 2.
-  int64_t dist = argc > 5 ? std::atoll(argv[5])
+  int64_t dist = argc > 6 ? std::atoll(argv[6])
                           : std::max<int64_t>(2, 1024 / kBlockBytes);
 #ifdef _OPENMP
   omp_set_num_threads(threads);
@@ -290,35 +312,30 @@ int main(int argc, char **argv) {
   // The reference result: also the source of memcpy (same bytes, nonzero).
   gatherLoop<false>(params, indices, ref, 1, dist);
 
-  auto pm = makeMemRef(params, kParamsShape);
-  auto im = makeMemRef(indices, kIndicesShape);
-  auto om = makeMemRef(out, kOutShape);
-  auto check = [&](const char *what) {
+  [[maybe_unused]] auto pm = makeMemRef(params, kParamsShape);
+  [[maybe_unused]] auto im = makeMemRef(indices, kIndicesShape);
+  [[maybe_unused]] auto om = makeMemRef(out, kOutShape);
+  std::vector<const char *> names = {"memcpy", "C++ loop", "C++ prefetch loop"};
+  std::vector<std::function<void()>> fns = {
+      [&] { parallelMemcpy(out, ref, threads); },
+      [&] { gatherLoop<false>(params, indices, out, threads, dist); },
+      [&] { gatherLoop<true>(params, indices, out, threads, dist); }};
+#if GATHER_HAVE_GENERATED
+  names.push_back("generated kernel");
+  fns.push_back([&] { _mlir_ciface_kernel(&pm, &im, &om); });
+#endif
+  // Every variant must compute the reference loop's result.
+  auto check = [&](size_t v) {
     if (std::memcmp(out, ref, kOutElems * sizeof(T)) != 0) {
       std::fprintf(stderr, "MISMATCH: %s differs from the reference loop\n",
-                   what);
+                   names[v]);
       std::exit(3);
     }
     std::memset(out, 0x5a, kOutElems * sizeof(T));
   };
-
-  double gen = -1;
-#if GATHER_HAVE_GENERATED
-  gen = gbps(timeIt([&] { _mlir_ciface_kernel(&pm, &im, &om); }, repeats,
-                    minSample));
-  check("generated kernel");
-#endif
-  double loop = gbps(timeIt(
-      [&] { gatherLoop<false>(params, indices, out, threads, dist); },
-      repeats, minSample));
-  check("C++ loop");
-  double pref = gbps(timeIt(
-      [&] { gatherLoop<true>(params, indices, out, threads, dist); }, repeats,
-      minSample));
-  check("C++ prefetch loop");
-  double mc = gbps(
-      timeIt([&] { parallelMemcpy(out, ref, threads); }, repeats, minSample));
-  check("memcpy");
+  std::vector<double> sec = timeAll(fns, check, repeats, minSample);
+  double mc = gbps(sec[0]), loop = gbps(sec[1]), pref = gbps(sec[2]);
+  double gen = sec.size() > 3 ? gbps(sec[3]) : -1;
 
   std::printf("RESULT generated=%.4f cpp_loop=%.4f cpp_prefetch=%.4f "
               "memcpy=%.4f bytes=%.0f dist=%" PRId64 "\n",
