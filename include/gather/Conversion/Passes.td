@@ -64,10 +64,51 @@ def ConvertGatherToGPUPass : Pass<"convert-gather-to-gpu", "::mlir::ModuleOp"> {
     Rewrites every `gather.gather` and `gather.gather_nd` into a `gpu.launch`
     with a grid-stride loop in which consecutive threads handle consecutive
     elements of the contiguous innermost slice.
+
+    Both ops are viewed as a gather of contiguous slices of `S` elements (the
+    product of the params dimensions after the gathered ones): the result is
+    a sequence of slices, each copied from the params slice its index (or
+    index vector) selects. Threads of a block are arranged as
+    `blockDim.x` lanes along a slice times `blockDim.y` slices; the grid's x
+    dimension strides over slices and its y dimension over the elements of
+    long slices, so the grid stays bounded (`max-blocks`) for any size. Each
+    thread loads and checks its index once per slice; offsets are `index`
+    values (64-bit with the default index bitwidth). When the element type is
+    8/16/32/64 bits wide and `S` is a multiple of the elements in 16 bytes,
+    every access is a 128-bit `vector.load`/`vector.store` (`alignment = 16`);
+    otherwise (decided at runtime for a dynamic `S`) a scalar kernel runs.
+
+    Host memory: the kernels never touch host memory. `params` and `indices`
+    are copied to `gpu.alloc` buffers with `gpu.memcpy`, the result is copied
+    back into a `memref.alloc` buffer and the device buffers are freed, so
+    the op works on ordinary host tensors.
+
+    Out of bounds: `error` makes a thread that reads a bad index print the
+    op's location, the index and the bound with `gpu.printf` and fail a
+    `cf.assert` (a device-side `__assertfail`, i.e. a trap): the launch fails
+    and the runtime reports it. `zero` stores zeros, `clamp` clamps.
+
+    `host-only` emits the same kernel body inside an `scf.parallel` over
+    (block, thread) ids on the host buffers instead of a launch, so the
+    indexing logic can be lowered for and run on the CPU; out-of-bounds
+    errors then print with `vector.print` and abort with `cf.assert`.
   }];
+  let options = [
+    Option<"hostOnly", "host-only", "bool", /*default=*/"false",
+           "emit the kernel body in an scf.parallel over block/thread ids on "
+           "host memory instead of a gpu.launch (CPU-executable form)">,
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "threads per block">,
+    Option<"maxBlocks", "max-blocks", "int64_t", /*default=*/"8192",
+           "upper bound on the number of blocks of a launch (grid-stride "
+           "loops cover the rest)">,
+    Option<"vectorize", "vectorize", "bool", /*default=*/"true",
+           "use 128-bit loads and stores when the slice allows">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::bufferization::BufferizationDialect",
+    "::mlir::cf::ControlFlowDialect",
     "::mlir::gpu::GPUDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",

@@ -43,6 +43,61 @@ struct GatherCPUPipelineOptions
 void buildGatherCPUPipeline(OpPassManager &pm,
                             const GatherCPUPipelineOptions &options);
 
+/// Options of `gather-gpu-pipeline`.
+struct GatherGPUPipelineOptions
+    : public PassPipelineOptions<GatherGPUPipelineOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("The NVIDIA GPU to compile kernels for"),
+      llvm::cl::init("sm_90")};
+  PassOptions::Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("PTX features, e.g. +ptx80 (empty: the chip's default "
+                     "PTX version)"),
+      llvm::cl::init("")};
+  PassOptions::Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("What gpu-module-to-binary embeds: isa (PTX), bin "
+                     "(cubin, via ptxas) or fatbin"),
+      llvm::cl::init("fatbin")};
+  PassOptions::Option<int64_t> indexBitwidth{
+      *this, "index-bitwidth",
+      llvm::cl::desc("Bitwidth of index in kernels (64 gives 64-bit offsets; "
+                     "the host always uses 64)"),
+      llvm::cl::init(64)};
+  PassOptions::Option<std::string> cudaPath{
+      *this, "cuda-path",
+      llvm::cl::desc("The CUDA toolkit whose ptxas/fatbinary serialize "
+                     "kernels"),
+      llvm::cl::init("/usr/local/cuda")};
+  PassOptions::Option<unsigned> optLevel{
+      *this, "opt-level", llvm::cl::desc("Optimization level of the NVPTX "
+                                         "backend"),
+      llvm::cl::init(3)};
+  PassOptions::Option<bool> hostOnly{
+      *this, "host-only",
+      llvm::cl::desc("Lower the CPU-executable form of the kernels (the same "
+                     "body in an scf.parallel) for mlir-runner"),
+      llvm::cl::init(false)};
+  PassOptions::Option<int64_t> blockSize{
+      *this, "block-size", llvm::cl::desc("Threads per block"),
+      llvm::cl::init(256)};
+  PassOptions::Option<int64_t> maxBlocks{
+      *this, "max-blocks",
+      llvm::cl::desc("Upper bound on the blocks of a launch"),
+      llvm::cl::init(8192)};
+  PassOptions::Option<bool> vectorize{
+      *this, "vectorize",
+      llvm::cl::desc("Use 128-bit loads and stores where the slice allows"),
+      llvm::cl::init(true)};
+};
+
+/// Builds `gather-gpu-pipeline` into `pm` (anchored on builtin.module): from
+/// func.func on tensors holding gather ops to the LLVM dialect with kernels
+/// in a gpu.binary, ready for mlir-runner with the gather_cuda_runtime
+/// library (or, with host-only, with no GPU at all).
+void buildGatherGPUPipeline(OpPassManager &pm,
+                            const GatherGPUPipelineOptions &options);
+
 /// Registers `gather-cpu-pipeline` (CPUPipeline.cpp).
 void registerGatherCPUPipeline();
 /// Registers `gather-gpu-pipeline` (GPUPipeline.cpp).

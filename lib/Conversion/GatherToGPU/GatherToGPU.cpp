@@ -1,12 +1,31 @@
-//===- GatherToGPU.cpp - lower gather ops (stub) --------------------------===//
+//===- GatherToGPU.cpp - lower gather ops to GPU kernels ------------------===//
 //
 // Part of the gather project.
+//
+// Lowers gather.gather and gather.gather_nd to gpu.launch kernels. Both ops
+// are a gather of contiguous slices: with params viewed as [B, O, D..., S]
+// (batch, outer, gathered dimensions, slice) and indices as [B, N, K] (batch,
+// index positions, index depth), result slice r = (b, o, n) of S elements is
+// params[b, o, indices[b, n, :], :]. gather has K = 1; gather_nd has O = 1.
+//
+// Thread mapping: a block holds blockDim.x lanes along a slice times
+// blockDim.y slices. Slices are distributed over (blockIdx.x, threadIdx.y)
+// with a grid-stride loop; the elements of a slice over (blockIdx.y,
+// threadIdx.x), so consecutive threads touch consecutive addresses and long
+// slices are split among blocks. Each thread loads and checks its index once
+// per slice, then copies W elements per step (W = 16 bytes / element size
+// when the slice allows 128-bit accesses, else 1).
 //
 //===----------------------------------------------------------------------===//
 
 #include "gather/Conversion/GatherToGPU/GatherToGPU.h"
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/Gather/IR/GatherOps.h"
+
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir {
 namespace gather {
@@ -18,12 +37,516 @@ namespace gather {
 using namespace mlir;
 using namespace mlir::gather;
 
-void mlir::gather::populateGatherToGPUPatterns(RewritePatternSet &patterns,
-                                               PatternBenefit benefit) {}
+/// Lanes along a slice below which a block packs several slices per row.
+static constexpr int64_t kWarpSize = 32;
+/// The hardware limit on gridDim.y.
+static constexpr int64_t kMaxGridY = 65535;
+/// Bytes moved by one wide access.
+static constexpr int64_t kVectorBytes = 16;
+
+namespace {
+
+/// The flattened view of one gather op, on 1-D buffers.
+struct SliceGather {
+  Value params, indices, result; // 1-D memrefs.
+  Value batch, outer, positions, sliceSize; // B, O, N, S.
+  SmallVector<Value> bounds; // Sizes of the K gathered dimensions.
+  GatherMode mode;
+  /// Prefix of out-of-bounds messages: the op name and its location.
+  std::string what;
+};
+
+/// The ids and sizes of the 2-D launch a kernel body runs in.
+struct KernelIds {
+  Value blockX, blockY, threadX, threadY;
+  Value gridX, gridY, blockDimX, blockDimY;
+};
+
+/// Small arithmetic helpers on `index` values.
+struct IndexMath {
+  OpBuilder &b;
+  Location loc;
+  Value c(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
+  Value div(Value x, Value y) { return arith::DivUIOp::create(b, loc, x, y); }
+  Value rem(Value x, Value y) { return arith::RemUIOp::create(b, loc, x, y); }
+  Value ceilDiv(Value x, Value y) {
+    return arith::CeilDivUIOp::create(b, loc, x, y);
+  }
+  Value min(Value x, Value y) { return arith::MinUIOp::create(b, loc, x, y); }
+  Value max(Value x, Value y) { return arith::MaxUIOp::create(b, loc, x, y); }
+  Value product(ArrayRef<Value> values) {
+    Value p = c(1);
+    for (Value v : values)
+      p = mul(p, v);
+    return p;
+  }
+};
+
+} // namespace
+
+/// Elements per 128-bit access for `type`, or 1 where wide accesses do not
+/// apply (index, i1, odd widths).
+static int64_t getVectorWidth(Type type) {
+  if (!type.isIntOrFloat())
+    return 1;
+  unsigned bits = type.getIntOrFloatBitWidth();
+  if (bits < 8 || bits > 64 || !llvm::isPowerOf2_32(bits))
+    return 1;
+  return kVectorBytes * 8 / bits;
+}
+
+/// Converts a loaded index value of any index element type to `index`.
+static Value toIndex(OpBuilder &b, Location loc, Value v) {
+  if (v.getType().isIndex())
+    return v;
+  if (!v.getType().isInteger(64))
+    v = arith::ExtSIOp::create(b, loc, b.getI64Type(), v);
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+}
+
+/// Returns "<op name> at <location>" with '%' escaped for printf.
+static std::string describeOp(Operation *op) {
+  std::string loc;
+  llvm::raw_string_ostream os(loc);
+  if (auto fileLoc = dyn_cast<FileLineColLoc>(op->getLoc()))
+    os << fileLoc.getFilename().getValue() << ":" << fileLoc.getLine() << ":"
+       << fileLoc.getColumn();
+  else
+    op->getLoc().print(os);
+  std::string text = op->getName().getStringRef().str() + " at ";
+  for (char ch : loc) {
+    text += ch;
+    if (ch == '%')
+      text += '%';
+  }
+  return text;
+}
+
+/// Emits the out-of-bounds failure of index `k` with bound `bound`: a message
+/// naming the op, the index and the bound, then a failing assertion.
+static void emitOutOfBounds(OpBuilder &b, Location loc, const SliceGather &g,
+                            Value k, Value bound, bool onDevice) {
+  Value k64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), k);
+  Value bound64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), bound);
+  if (onDevice) {
+    gpu::PrintfOp::create(b, loc,
+                          g.what + ": index %lld is out of bounds [0, %lld)\n",
+                          ValueRange{k64, bound64});
+  } else {
+    auto noPunct = vector::PrintPunctuation::NoPunctuation;
+    vector::PrintOp::create(b, loc, g.what + ": index ");
+    vector::PrintOp::create(b, loc, k64, noPunct);
+    vector::PrintOp::create(b, loc, " is out of bounds [0, ");
+    vector::PrintOp::create(b, loc, bound64, noPunct);
+    vector::PrintOp::create(b, loc, ")\n");
+  }
+  Value no = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0);
+  cf::AssertOp::create(b, loc, no, "gather index out of bounds");
+}
+
+/// Emits a loop in which the calling thread copies (or zeroes, when `src` is
+/// null) its share of one slice, `width` elements per access.
+static void emitSliceLoop(OpBuilder &b, Location loc, const SliceGather &g,
+                          const KernelIds &ids, Value src, Value dst,
+                          int64_t width, bool onDevice) {
+  IndexMath m{b, loc};
+  Type elementType = cast<MemRefType>(g.result.getType()).getElementType();
+  Type accessType = elementType;
+  if (width > 1)
+    accessType = VectorType::get({width}, elementType);
+  // Device buffers come from gpu.alloc and every offset is a multiple of
+  // `width`, so wide accesses are 16-byte aligned there. Host buffers carry
+  // no such promise.
+  llvm::MaybeAlign align;
+  if (onDevice && width > 1)
+    align = llvm::Align(kVectorBytes);
+  Value zero;
+  if (!src) {
+    auto zeroAttr = cast<TypedAttr>(b.getZeroAttr(elementType));
+    if (width > 1)
+      zeroAttr = DenseElementsAttr::get(cast<ShapedType>(accessType),
+                                        zeroAttr);
+    zero = arith::ConstantOp::create(b, loc, zeroAttr);
+  }
+  Value begin = m.add(m.mul(ids.blockY, ids.blockDimX), ids.threadX);
+  Value step = m.mul(ids.gridY, ids.blockDimX);
+  Value count = m.div(g.sliceSize, m.c(width));
+  scf::ForOp::create(
+      b, loc, begin, count, step, ValueRange{},
+      [&](OpBuilder &b, Location loc, Value e, ValueRange) {
+        IndexMath m{b, loc};
+        Value offset = m.mul(e, m.c(width));
+        Value value = zero;
+        if (src) {
+          Value at = m.add(src, offset);
+          value = width > 1 ? Value(vector::LoadOp::create(
+                                  b, loc, cast<VectorType>(accessType),
+                                  g.params, at, /*nontemporal=*/false, align))
+                            : Value(memref::LoadOp::create(b, loc, g.params,
+                                                           at));
+        }
+        Value to = m.add(dst, offset);
+        if (width > 1)
+          vector::StoreOp::create(b, loc, value, g.result, to,
+                                  /*nontemporal=*/false, align);
+        else
+          memref::StoreOp::create(b, loc, value, g.result, to);
+        scf::YieldOp::create(b, loc);
+      });
+}
+
+/// Emits the kernel body: the grid-stride loop over slices, the index load
+/// and check, and the copy of each slice.
+static void emitKernelBody(OpBuilder &b, Location loc, const SliceGather &g,
+                           const KernelIds &ids, int64_t width,
+                           bool onDevice) {
+  IndexMath m{b, loc};
+  int64_t depth = g.bounds.size();
+  Value numSlices = m.product({g.batch, g.outer, g.positions});
+  Value begin = m.add(m.mul(ids.blockX, ids.blockDimY), ids.threadY);
+  Value step = m.mul(ids.gridX, ids.blockDimY);
+  scf::ForOp::create(
+      b, loc, begin, numSlices, step, ValueRange{},
+      [&](OpBuilder &b, Location loc, Value r, ValueRange) {
+        IndexMath m{b, loc};
+        Value n = m.rem(r, g.positions);
+        Value batchOuter = m.div(r, g.positions);
+        Value batch = m.div(batchOuter, g.outer);
+        // Row-major position of index component 0 of this slice.
+        Value indexBase =
+            m.mul(m.add(m.mul(batch, g.positions), n), m.c(depth));
+        Value slice = batchOuter;
+        Value valid;
+        for (auto [j, bound] : llvm::enumerate(g.bounds)) {
+          Value raw = memref::LoadOp::create(
+              b, loc, g.indices, m.add(indexBase, m.c(j)));
+          Value k = toIndex(b, loc, raw);
+          // Unsigned: a negative index compares above any bound.
+          Value inBounds = arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::ult, k, bound);
+          Value ok;
+          switch (g.mode) {
+          case GatherMode::Error: {
+            Value bad = arith::XOrIOp::create(
+                b, loc, inBounds,
+                arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+            scf::IfOp::create(b, loc, bad, [&](OpBuilder &b, Location loc) {
+              emitOutOfBounds(b, loc, g, k, bound, onDevice);
+              scf::YieldOp::create(b, loc);
+            });
+            break;
+          }
+          case GatherMode::Zero:
+            ok = inBounds;
+            k = arith::SelectOp::create(b, loc, inBounds, k, m.c(0));
+            break;
+          case GatherMode::Clamp: {
+            // An empty dimension has nothing to clamp into: zero slice.
+            ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                       bound, m.c(0));
+            Value last = arith::SubIOp::create(b, loc, bound, m.c(1));
+            k = arith::MaxSIOp::create(
+                b, loc, arith::MinSIOp::create(b, loc, k, last), m.c(0));
+            break;
+          }
+          }
+          if (ok)
+            valid = valid ? arith::AndIOp::create(b, loc, valid, ok) : ok;
+          slice = m.add(m.mul(slice, bound), k);
+        }
+        Value src = m.mul(slice, g.sliceSize);
+        Value dst = m.mul(r, g.sliceSize);
+        if (!valid) {
+          emitSliceLoop(b, loc, g, ids, src, dst, width, onDevice);
+        } else {
+          scf::IfOp::create(
+              b, loc, valid,
+              [&](OpBuilder &b, Location loc) {
+                emitSliceLoop(b, loc, g, ids, src, dst, width, onDevice);
+                scf::YieldOp::create(b, loc);
+              },
+              [&](OpBuilder &b, Location loc) {
+                emitSliceLoop(b, loc, g, ids, Value(), dst, width, onDevice);
+                scf::YieldOp::create(b, loc);
+              });
+        }
+        scf::YieldOp::create(b, loc);
+      });
+}
+
+/// Emits the launch (or, host-only, the scf.parallel) of the kernel with
+/// `width` elements per access. The block shape adapts to the slice length:
+/// short slices pack several per block, long ones are split along grid y.
+static void emitLaunch(OpBuilder &b, Location loc, const SliceGather &g,
+                       const GatherToGPUOptions &options, int64_t width) {
+  IndexMath m{b, loc};
+  Value blockSize = m.c(options.blockSize);
+  Value lanes = m.div(g.sliceSize, m.c(width));
+  // Lanes along a slice: the slice length up to a warp, else whole warps.
+  Value isShort = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                        lanes, m.c(kWarpSize));
+  Value roundedUp = m.mul(m.ceilDiv(lanes, m.c(kWarpSize)), m.c(kWarpSize));
+  Value blockDimX = m.min(
+      arith::SelectOp::create(b, loc, isShort, m.max(lanes, m.c(1)),
+                              roundedUp),
+      blockSize);
+  Value blockDimY = m.div(blockSize, blockDimX);
+  Value numSlices = m.product({g.batch, g.outer, g.positions});
+  Value maxBlocks = m.c(options.maxBlocks);
+  Value gridY = m.max(m.min(m.ceilDiv(lanes, blockDimX),
+                            m.c(std::min(options.maxBlocks, kMaxGridY))),
+                      m.c(1));
+  Value gridX = m.max(m.min(m.ceilDiv(numSlices, blockDimY),
+                            m.max(m.div(maxBlocks, gridY), m.c(1))),
+                      m.c(1));
+
+  if (options.hostOnly) {
+    Value zero = m.c(0), one = m.c(1);
+    scf::ParallelOp::create(
+        b, loc, ValueRange{zero, zero, zero, zero},
+        ValueRange{gridX, gridY, blockDimY, blockDimX},
+        ValueRange{one, one, one, one},
+        [&](OpBuilder &b, Location loc, ValueRange ivs) {
+          KernelIds ids{ivs[0], ivs[1], ivs[3], ivs[2],
+                        gridX,  gridY,  blockDimX, blockDimY};
+          emitKernelBody(b, loc, g, ids, width, /*onDevice=*/false);
+        });
+    return;
+  }
+  Value one = m.c(1);
+  auto launch = gpu::LaunchOp::create(b, loc, gridX, gridY, one, blockDimX,
+                                      blockDimY, one);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&launch.getBody().front());
+  gpu::KernelDim3 block = launch.getBlockIds(), thread = launch.getThreadIds();
+  gpu::KernelDim3 grid = launch.getGridSize(),
+                  blockDim = launch.getBlockSize();
+  KernelIds ids{block.x, block.y, thread.x,   thread.y,
+                grid.x,  grid.y,  blockDim.x, blockDim.y};
+  emitKernelBody(b, loc, g, ids, width, /*onDevice=*/true);
+  gpu::TerminatorOp::create(b, loc);
+}
+
+/// Returns `buffer` (identity layout) as a 1-D memref.
+static Value flatten(OpBuilder &b, Location loc, Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  if (type.getRank() == 1)
+    return buffer;
+  if (type.getRank() == 0)
+    return memref::ExpandShapeOp::create(
+        b, loc, MemRefType::get({1}, type.getElementType()), buffer,
+        ArrayRef<ReassociationIndices>{});
+  ReassociationIndices all = llvm::to_vector(llvm::seq<int64_t>(type.getRank()));
+  return memref::CollapseShapeOp::create(b, loc, buffer,
+                                         ArrayRef<ReassociationIndices>{all});
+}
+
+/// Returns an identity-layout buffer holding `tensor`, and its sizes.
+static Value toBuffer(OpBuilder &b, Location loc, Value tensor,
+                      SmallVectorImpl<Value> &sizes) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  for (OpFoldResult size : tensor::getMixedSizes(b, loc, tensor))
+    sizes.push_back(getValueOrCreateConstantIndexOp(b, loc, size));
+  return bufferization::ToBufferOp::create(
+      b, loc, MemRefType::get(type.getShape(), type.getElementType()), tensor,
+      /*read_only=*/true);
+}
+
+/// Marks `op` as managing its buffer itself, so that buffer deallocation
+/// passes neither free the device buffer nor reject its gpu.dealloc.
+static void setManualDeallocation(Operation *op) {
+  op->setAttr(bufferization::BufferizationDialect::kManualDeallocation,
+              UnitAttr::get(op->getContext()));
+}
+
+/// Allocates a device buffer of `type`, freed by the code we emit.
+static Value createDeviceAlloc(OpBuilder &b, Location loc, MemRefType type,
+                               ValueRange dynSizes) {
+  auto alloc = gpu::AllocOp::create(b, loc, type, /*asyncToken=*/Type(),
+                                    ValueRange{}, dynSizes, ValueRange{});
+  setManualDeallocation(alloc);
+  return alloc.getMemref();
+}
+
+/// Returns a device copy of the 1-D host buffer `host` of `numElements`.
+static Value copyToDevice(OpBuilder &b, Location loc, Value host,
+                          Value numElements) {
+  auto type = cast<MemRefType>(host.getType());
+  SmallVector<Value> dynSizes;
+  if (type.isDynamicDim(0))
+    dynSizes.push_back(numElements);
+  Value device = createDeviceAlloc(b, loc, type, dynSizes);
+  gpu::MemcpyOp::create(b, loc, Type(), ValueRange{}, device, host);
+  return device;
+}
+
+namespace {
+
+/// Lowers a gather op to a kernel on its flattened slice view. `getView`
+/// fills in the view's sizes from the params and indices sizes.
+template <typename OpTy>
+struct GatherToGPUPattern : public OpConversionPattern<OpTy> {
+  GatherToGPUPattern(MLIRContext *context, const GatherToGPUOptions &options,
+                     PatternBenefit benefit)
+      : OpConversionPattern<OpTy>(context, benefit), options(options) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType resultType = op.getType();
+    Type elementType = resultType.getElementType();
+    if (!elementType.isIntOrIndexOrFloat())
+      return rewriter.notifyMatchFailure(
+          op, "only integer, index and float elements are supported");
+    if (options.blockSize < 1 || options.maxBlocks < 1)
+      return rewriter.notifyMatchFailure(op, "block-size and max-blocks "
+                                             "must be positive");
+    ReifiedRankedShapedTypeDims resultDims;
+    if (failed(reifyResultShapes(rewriter, op, resultDims)))
+      return rewriter.notifyMatchFailure(op, "cannot reify result shape");
+
+    SmallVector<Value> paramDims, indexDims;
+    Value params = toBuffer(rewriter, loc, adaptor.getParams(), paramDims);
+    Value indices = toBuffer(rewriter, loc, adaptor.getIndices(), indexDims);
+    SliceGather g;
+    g.mode = op.getMode();
+    g.what = describeOp(op);
+    getView(op, rewriter, loc, paramDims, indexDims, g);
+
+    IndexMath m{rewriter, loc};
+    auto resultBufferType = MemRefType::get(resultType.getShape(), elementType);
+    SmallVector<Value> dynResultSizes;
+    for (auto [i, size] : llvm::enumerate(resultDims.front()))
+      if (resultType.isDynamicDim(i))
+        dynResultSizes.push_back(
+            getValueOrCreateConstantIndexOp(rewriter, loc, size));
+    Value result = memref::AllocOp::create(rewriter, loc, resultBufferType,
+                                           dynResultSizes);
+    Value flatParams = flatten(rewriter, loc, params);
+    Value flatIndices = flatten(rewriter, loc, indices);
+    Value flatResult = flatten(rewriter, loc, result);
+    Value numResult =
+        m.product({g.batch, g.outer, g.positions, g.sliceSize});
+    if (options.hostOnly) {
+      g.params = flatParams;
+      g.indices = flatIndices;
+      g.result = flatResult;
+    } else {
+      g.params = copyToDevice(rewriter, loc, flatParams, m.product(paramDims));
+      g.indices =
+          copyToDevice(rewriter, loc, flatIndices, m.product(indexDims));
+      SmallVector<Value> dynSizes;
+      if (cast<MemRefType>(flatResult.getType()).isDynamicDim(0))
+        dynSizes.push_back(numResult);
+      g.result = createDeviceAlloc(
+          rewriter, loc, cast<MemRefType>(flatResult.getType()), dynSizes);
+    }
+
+    emitLaunches(rewriter, loc, g, elementType);
+
+    if (!options.hostOnly) {
+      gpu::MemcpyOp::create(rewriter, loc, Type(), ValueRange{}, flatResult,
+                            g.result);
+      for (Value device : {g.params, g.indices, g.result})
+        setManualDeallocation(
+            gpu::DeallocOp::create(rewriter, loc, Type(), ValueRange{}, device));
+    }
+    rewriter.replaceOpWithNewOp<bufferization::ToTensorOp>(
+        op, resultType, result, /*restrict=*/true, /*writable=*/true);
+    return success();
+  }
+
+private:
+  /// Emits the wide kernel where the slice allows it, the scalar one
+  /// otherwise; a dynamic slice length picks at runtime.
+  void emitLaunches(OpBuilder &b, Location loc, const SliceGather &g,
+                    Type elementType) const {
+    int64_t width = options.vectorize ? getVectorWidth(elementType) : 1;
+    std::optional<int64_t> staticSlice = getConstantIntValue(g.sliceSize);
+    if (width == 1 || (staticSlice && *staticSlice % width != 0)) {
+      emitLaunch(b, loc, g, options, 1);
+      return;
+    }
+    if (staticSlice) {
+      emitLaunch(b, loc, g, options, width);
+      return;
+    }
+    IndexMath m{b, loc};
+    Value divisible =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                              m.rem(g.sliceSize, m.c(width)), m.c(0));
+    scf::IfOp::create(
+        b, loc, divisible,
+        [&](OpBuilder &b, Location loc) {
+          emitLaunch(b, loc, g, options, width);
+          scf::YieldOp::create(b, loc);
+        },
+        [&](OpBuilder &b, Location loc) {
+          emitLaunch(b, loc, g, options, 1);
+          scf::YieldOp::create(b, loc);
+        });
+  }
+
+  /// gather: params [B, O, D, S], indices [B, N].
+  static void getView(GatherOp op, OpBuilder &b, Location loc,
+                      ArrayRef<Value> p, ArrayRef<Value> i, SliceGather &g) {
+    IndexMath m{b, loc};
+    int64_t batchDims = op.getNormalizedBatchDims();
+    int64_t axis = op.getNormalizedAxis();
+    g.batch = m.product(p.take_front(batchDims));
+    g.outer = m.product(p.slice(batchDims, axis - batchDims));
+    g.bounds = {p[axis]};
+    g.sliceSize = m.product(p.drop_front(axis + 1));
+    g.positions = m.product(i.drop_front(batchDims));
+  }
+
+  /// gather_nd: params [B, D_0..D_K-1, S], indices [B, N, K].
+  static void getView(GatherNdOp op, OpBuilder &b, Location loc,
+                      ArrayRef<Value> p, ArrayRef<Value> i, SliceGather &g) {
+    IndexMath m{b, loc};
+    int64_t batchDims = op.getBatchDims();
+    int64_t depth = op.getIndexDepth();
+    g.batch = m.product(p.take_front(batchDims));
+    g.outer = m.c(1);
+    g.bounds = llvm::to_vector(p.slice(batchDims, depth));
+    g.sliceSize = m.product(p.drop_front(batchDims + depth));
+    g.positions = m.product(i.slice(batchDims, i.size() - 1 - batchDims));
+  }
+
+  GatherToGPUOptions options;
+};
+
+} // namespace
+
+void mlir::gather::populateGatherToGPUPatterns(
+    RewritePatternSet &patterns, const GatherToGPUOptions &options,
+    PatternBenefit benefit) {
+  patterns.add<GatherToGPUPattern<GatherOp>, GatherToGPUPattern<GatherNdOp>>(
+      patterns.getContext(), options, benefit);
+}
 
 namespace {
 struct ConvertGatherToGPUPass
     : public gather::impl::ConvertGatherToGPUPassBase<ConvertGatherToGPUPass> {
-  void runOnOperation() override {}
+  using Base::Base;
+
+  void runOnOperation() override {
+    GatherToGPUOptions options;
+    options.hostOnly = hostOnly;
+    options.blockSize = blockSize;
+    options.maxBlocks = maxBlocks;
+    options.vectorize = vectorize;
+    RewritePatternSet patterns(&getContext());
+    populateGatherToGPUPatterns(patterns, options);
+    ConversionTarget target(getContext());
+    target.addIllegalOp<GatherOp, GatherNdOp>();
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
 };
 } // namespace

@@ -9,12 +9,29 @@
 
 #include "mlir/IR/PatternMatch.h"
 
+#include <cstdint>
+
 namespace mlir {
 namespace gather {
 
-/// Adds the patterns that lower gather.gather and gather.gather_nd.
+/// How gather ops are lowered to kernels; see the `convert-gather-to-gpu`
+/// pass description for the meaning of each field.
+struct GatherToGPUOptions {
+  /// Emit the kernel body in an scf.parallel on host memory (CPU form).
+  bool hostOnly = false;
+  /// Threads per block.
+  int64_t blockSize = 256;
+  /// Upper bound on the blocks of one launch.
+  int64_t maxBlocks = 8192;
+  /// Use 128-bit loads and stores where the slice allows.
+  bool vectorize = true;
+};
+
+/// Adds the patterns that lower gather.gather and gather.gather_nd to
+/// gpu.launch kernels (or, with `hostOnly`, to their scf.parallel form).
 void populateGatherToGPUPatterns(RewritePatternSet &patterns,
-                                  PatternBenefit benefit = 1);
+                                 const GatherToGPUOptions &options = {},
+                                 PatternBenefit benefit = 1);
 
 } // namespace gather
 } // namespace mlir
