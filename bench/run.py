@@ -22,6 +22,7 @@ import json
 import math
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -104,6 +105,20 @@ def sh(cmd, log):
     return r.returncode == 0
 
 
+def snapshot_gather_opt(args):
+    """Copies gather-opt into the scratch directory: colleagues may relink
+    build/bin/gather-opt while the benchmark runs."""
+    copy = os.path.join(args.work, "gather-opt")
+    for _ in range(30):
+        try:
+            shutil.copy2(args.gather_opt, copy)
+            args.gather_opt = copy
+            return
+        except OSError as e:
+            print(f"waiting for {args.gather_opt}: {e}", file=sys.stderr)
+            time.sleep(2)
+
+
 def pipeline_options(args, threads):
     opts = args.pipeline_options
     if threads > 1:
@@ -127,8 +142,9 @@ def compile_kernel(c, threads, work, args, log):
     lowered = os.path.join(work, "kernel.llvm.mlir")
     ll = os.path.join(work, "kernel.ll")
     obj = os.path.join(work, "kernel.o")
-    ok = (sh([args.gather_opt, src, f"--gather-cpu-pipeline={opts}",
-              "-o", lowered], log)
+    lower = (shlex.split(args.opt_args) if args.opt_args
+             else [f"--gather-cpu-pipeline={opts}"])
+    ok = (sh([args.gather_opt, src] + lower + ["-o", lowered], log)
           and sh([f"{LLVM_BIN}/mlir-translate", "--mlir-to-llvmir", lowered,
                   "-o", ll], log)
           and sh(["clang-22", "-O3", "-march=native", "-c", ll, "-o", obj,
@@ -245,6 +261,9 @@ def main():
                     help="options of --gather-cpu-pipeline for every kernel")
     ap.add_argument("--thread-option", default="",
                     help="pipeline option selecting threads ('' = none)")
+    ap.add_argument("--opt-args", default="",
+                    help="gather-opt arguments replacing "
+                    "--gather-cpu-pipeline (to try another pass pipeline)")
     ap.add_argument("--gather-opt",
                     default=os.path.join(ROOT, "build", "bin", "gather-opt"))
     ap.add_argument("--work", default=os.path.join(ROOT, "build", "bench"),
@@ -274,6 +293,7 @@ def main():
             for t in ([int(x) for x in args.threads.split(",")]
                       if args.threads else c.threads)]
     os.makedirs(args.work, exist_ok=True)
+    snapshot_gather_opt(args)
     start = time.time()
     results = {}
     for c, t in jobs:
