@@ -230,6 +230,22 @@ func.func @gather_c10_wrong_operand_count(%p: tensor<3x4xf32>) {
   return
 }
 
+// -----
+
+func.func @gather_c11_zero_mode_without_zero(%p: tensor<4xcomplex<f32>>, %i: tensor<2xi32>) {
+  // expected-error@+1 {{'gather.gather' op mode 'zero' needs an integer, index or floating-point element type, got 'complex<f32>'}}
+  %0 = gather.gather %p[%i] mode<zero> : (tensor<4xcomplex<f32>>, tensor<2xi32>) -> tensor<2xcomplex<f32>>
+  return
+}
+
+// -----
+
+func.func @gather_c11_clamp_mode_dynamic_dim_without_zero(%p: tensor<3x?x!llvm.ptr>, %i: tensor<2xi32>) {
+  // expected-error@+1 {{'gather.gather' op mode 'clamp' on params dimension 1 of size ? needs an integer, index or floating-point element type (an empty dimension gives a zero slice), got '!llvm.ptr'}}
+  %0 = gather.gather %p[%i] axis = 1 mode<clamp> : (tensor<3x?x!llvm.ptr>, tensor<2xi32>) -> tensor<3x2x!llvm.ptr>
+  return
+}
+
 //===----------------------------------------------------------------------===//
 // gather.gather_nd
 //===----------------------------------------------------------------------===//
@@ -327,5 +343,46 @@ func.func @gather_nd_c8_result_element_type(%p: tensor<4x5xf32>, %i: tensor<2x2x
 func.func @gather_nd_c9_batch_dims_not_integer(%p: tensor<4x5xf32>, %i: tensor<2x2xi32>) {
   // expected-error@+1 {{invalid properties {batch_dims = "zero"} for op gather.gather_nd: Invalid attribute `batch_dims` in property conversion}}
   %0 = "gather.gather_nd"(%p, %i) <{batch_dims = "zero"}> : (tensor<4x5xf32>, tensor<2x2xi32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_c1_params_unranked(%p: tensor<*xf32>, %i: tensor<2x1xi32>) {
+  // expected-error@+1 {{operand #0 must be ranked tensor of any type values, but got 'tensor<*xf32>'}}
+  %0 = gather.gather_nd %p[%i] : (tensor<*xf32>, tensor<2x1xi32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_c9_mode_unknown_keyword(%p: tensor<4xf32>, %i: tensor<2x1xi32>) {
+  // expected-error@+2 {{expected ::mlir::gather::GatherMode to be one of: error, zero, clamp}}
+  // expected-error@+1 {{failed to parse Gather_ModeAttr parameter 'value'}}
+  %0 = gather.gather_nd %p[%i] mode<wrap> : (tensor<4xf32>, tensor<2x1xi32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_c10_wrong_result_count(%p: tensor<4xf32>, %i: tensor<2x1xi32>) {
+  // expected-error@+1 {{'gather.gather_nd' op requires one result}}
+  %0:2 = "gather.gather_nd"(%p, %i) : (tensor<4xf32>, tensor<2x1xi32>) -> (tensor<2xf32>, tensor<2xf32>)
+  return
+}
+
+// -----
+
+func.func @gather_nd_c11_zero_mode_without_zero(%p: tensor<4x3xcomplex<f64>>, %i: tensor<2x1xi64>) {
+  // expected-error@+1 {{'gather.gather_nd' op mode 'zero' needs an integer, index or floating-point element type, got 'complex<f64>'}}
+  %0 = gather.gather_nd %p[%i] mode<zero> : (tensor<4x3xcomplex<f64>>, tensor<2x1xi64>) -> tensor<2x3xcomplex<f64>>
+  return
+}
+
+// -----
+
+func.func @gather_nd_c11_clamp_mode_empty_dim_without_zero(%p: tensor<4x0xcomplex<f32>>, %i: tensor<2x2xi32>) {
+  // expected-error@+1 {{'gather.gather_nd' op mode 'clamp' on params dimension 1 of size 0 needs an integer, index or floating-point element type (an empty dimension gives a zero slice), got 'complex<f32>'}}
+  %0 = gather.gather_nd %p[%i] mode<clamp> : (tensor<4x0xcomplex<f32>>, tensor<2x2xi32>) -> tensor<2xcomplex<f32>>
   return
 }

@@ -53,3 +53,11 @@ func.func @gather_nd_batch_zero_depth(%p: tensor<2x3xi8>, %i: tensor<2x4x0xindex
   %0 = gather.gather_nd %p[%i] batch_dims = 1 mode<zero> : (tensor<2x3xi8>, tensor<2x4x0xindex>) -> tensor<2x4x3xi8>
   return %0 : tensor<2x4x3xi8>
 }
+
+// Clamping into a static, non-empty dimension needs no zero of the element type.
+// CHECK-LABEL: func @gather_clamp_complex
+//       CHECK:   gather.gather %{{.*}}[%{{.*}}] mode<clamp> : (tensor<3xcomplex<f32>>, tensor<2xi32>) -> tensor<2xcomplex<f32>>
+func.func @gather_clamp_complex(%p: tensor<3xcomplex<f32>>, %i: tensor<2xi32>) -> tensor<2xcomplex<f32>> {
+  %0 = gather.gather %p[%i] mode<clamp> : (tensor<3xcomplex<f32>>, tensor<2xi32>) -> tensor<2xcomplex<f32>>
+  return %0 : tensor<2xcomplex<f32>>
+}

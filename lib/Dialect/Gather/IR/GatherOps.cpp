@@ -81,6 +81,32 @@ static LogicalResult verifyResultType(Operation *op,
   return success();
 }
 
+/// G-C11, N-C11: an out-of-bounds slice is zero in `zero` mode, and in `clamp`
+/// mode when a gathered dimension is empty (nothing to clamp into): that
+/// needs a zero of the element type.
+static LogicalResult verifyZeroIsAvailable(Operation *op, GatherMode mode,
+                                           RankedTensorType paramsType,
+                                           ArrayRef<int64_t> gatheredDims) {
+  Type elementType = paramsType.getElementType();
+  if (mode == GatherMode::Error ||
+      isa<IntegerType, IndexType, FloatType>(elementType))
+    return success();
+  if (mode == GatherMode::Zero)
+    return op->emitOpError("mode 'zero' needs an integer, index or "
+                           "floating-point element type, got ")
+           << elementType;
+  for (int64_t dim : gatheredDims) {
+    int64_t size = paramsType.getDimSize(dim);
+    if (size == 0 || ShapedType::isDynamic(size))
+      return op->emitOpError("mode 'clamp' on params dimension ")
+             << dim << " of size " << (size == 0 ? "0" : "?")
+             << " needs an integer, index or floating-point element type "
+                "(an empty dimension gives a zero slice), got "
+             << elementType;
+  }
+  return success();
+}
+
 /// Returns the dimension `dim` of `value` as an OpFoldResult.
 static OpFoldResult dimOf(OpBuilder &b, Location loc, Value value,
                           int64_t dim) {
@@ -278,10 +304,13 @@ bool GatherOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
 // The checks run here, before the interface's own verification (which runs
 // with the regions), so each violation gets exactly one diagnostic.
 LogicalResult GatherOp::verify() {
-  return verifyResultType(*this, inferResultType(getParams().getType(),
-                                                 getIndices().getType(),
-                                                 getAxis(), getBatchDims(),
-                                                 getLoc()));
+  if (failed(verifyResultType(*this, inferResultType(getParams().getType(),
+                                                     getIndices().getType(),
+                                                     getAxis(), getBatchDims(),
+                                                     getLoc()))))
+    return failure();
+  return verifyZeroIsAvailable(*this, getMode(), getParams().getType(),
+                               {getNormalizedAxis()});
 }
 
 int64_t GatherOp::getNormalizedBatchDims() {
@@ -462,9 +491,15 @@ bool GatherNdOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
 }
 
 LogicalResult GatherNdOp::verify() {
-  return verifyResultType(*this, inferResultType(getParams().getType(),
-                                                 getIndices().getType(),
-                                                 getBatchDims(), getLoc()));
+  if (failed(verifyResultType(*this, inferResultType(getParams().getType(),
+                                                     getIndices().getType(),
+                                                     getBatchDims(),
+                                                     getLoc()))))
+    return failure();
+  SmallVector<int64_t> gatheredDims = llvm::to_vector(
+      llvm::seq<int64_t>(getBatchDims(), getBatchDims() + getIndexDepth()));
+  return verifyZeroIsAvailable(*this, getMode(), getParams().getType(),
+                               gatheredDims);
 }
 
 int64_t GatherNdOp::getIndexDepth() {
