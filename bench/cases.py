@@ -168,7 +168,7 @@ def quick_cases():
         rows(4 * KiB, "sorted", "f32", "i32", **small),
         rows(16, "random", "i8", "i64", **small),
         elements("f32", "i32", **small),
-        batch1(4, "f16", "i64", **small),
+        batch1(2, "f16", "i64", **small),
         nd(4, "f32", "i32", **small),
         nd(256, "f32", "i64", **small),
         rows(256, "random", "f32", "i32", 256 * KiB, 256 * KiB, large=False),

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """Plots bench/results/cpu.csv (or the CSV given) as grouped bars of GB/s per
-case, one panel per thread count; writes the PNG next to the CSV."""
+case (log scale), one panel per thread count; writes the PNG next to the
+CSV."""
 
 import csv
 import math
@@ -29,6 +30,7 @@ def main():
         figsize=(max(8, 0.55 * max(len(p) for p in panels)),
                  4.5 * len(panels)))
     width = 0.8 / len(SERIES)
+    most = max(len(p) for p in panels)
     for ax, t, panel in zip(axes[:, 0], threads, panels):
         for k, (col, label) in enumerate(SERIES):
             ys = [float(r[col]) if r[col] not in ("", "nan") else math.nan
@@ -38,9 +40,11 @@ def main():
         ax.set_xticks(range(len(panel)))
         ax.set_xticklabels([r["case"] for r in panel], rotation=60,
                            ha="right", fontsize=8)
-        ax.set_ylabel("GB/s of output")
+        ax.set_xlim(-0.5, most - 0.5)
+        ax.set_yscale("log")
+        ax.set_ylabel("GB/s of output (log)")
         ax.set_title(f"gather, {t} thread{'s' if t > 1 else ''}")
-        ax.grid(axis="y", alpha=0.3)
+        ax.grid(axis="y", which="both", alpha=0.3)
         ax.legend(fontsize=8, ncol=len(SERIES))
     fig.tight_layout()
     png = os.path.splitext(path)[0] + ".png"
