@@ -64,22 +64,28 @@ class Tools:
 
     def run(self, path, mlir_file):
         """Lowers and runs `mlir_file`; returns a Run."""
-        lowered = mlir_file[:-len(".mlir")] + f".{path.name}.ll.mlir"
-        opt = subprocess.run(
-            [self.gather_opt] + path.opt_args + [mlir_file, "-o", lowered],
-            capture_output=True, text=True, timeout=TIMEOUT_S)
-        if opt.returncode != 0:
-            return Run("gather-opt", opt.returncode, opt.stdout, opt.stderr)
+        lowered = mlir_file[:-len(".mlir")] + ".ll.mlir"
         try:
-            run = subprocess.run([self.mlir_runner] + self.runner_args +
-                                 [lowered], capture_output=True, text=True,
-                                 timeout=TIMEOUT_S, errors="replace")
-        except subprocess.TimeoutExpired:
-            return Run("mlir-runner", "timeout", "", "")
+            opt = _run("gather-opt", [self.gather_opt] + path.opt_args +
+                       [mlir_file, "-o", lowered])
+            if not opt.ok:
+                return opt
+            return _run("mlir-runner",
+                        [self.mlir_runner] + self.runner_args + [lowered])
         finally:
             if os.path.exists(lowered):
                 os.remove(lowered)
-        return Run("mlir-runner", run.returncode, run.stdout, run.stderr)
+
+
+def _run(tool, argv):
+    try:
+        p = subprocess.run(argv, capture_output=True, text=True,
+                           errors="replace", timeout=TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return Run(tool, f"a timeout ({TIMEOUT_S} s)", "", "")
+    except OSError as e:
+        return Run(tool, "an error", "", str(e))
+    return Run(tool, p.returncode, p.stdout, p.stderr)
 
 
 def _default_gather_opt():

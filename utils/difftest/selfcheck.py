@@ -195,6 +195,15 @@ def check_modes(c):
                 "gather_nd", empty, [[1, 0]], {"mode": mode})):
             c.same(f"gather_nd dim 0 {mode} ({impl})", got,
                    np.zeros((1, 3), np.int64))
+    # Indices are checked when read: an empty result reads none.
+    for impl, got in zip(("loops", "batched"), _both(
+            "gather", np.zeros((2, 0)), [[5]], {})):
+        c.same(f"gather error empty result ({impl})", got, np.zeros((1, 1, 0)))
+    for impl, got in zip(("loops", "batched"), _both(
+            "gather_nd", np.zeros((2, 0)), [[-1]], {})):
+        c.same(f"gather_nd error empty result ({impl})", got, np.zeros((1, 0)))
+    c.raises("gather_nd error empty params", lambda: gather_nd(
+        np.zeros((0, 3)), [[0]]), 0, 0)
     # Index depth 0 selects whole slices.
     c.same("gather_nd depth 0", gather_nd(p, np.zeros((3, 0), np.int64)),
            np.stack([p] * 3))

@@ -11,10 +11,12 @@ of the reference pages; the differential test uses the loop versions.
 
 Out-of-bounds modes (an index outside [0, dim), negatives included):
   error  raise OutOfBounds naming the first bad index (row-major order of
-         `indices`; every index is checked, even when the result is empty),
+         `indices`),
   zero   the whole selected output slice is zero,
   clamp  clamp (each component) into [0, dim - 1]; a dimension of size 0 has
          nothing to clamp into, so the slice is zero.
+Indices are checked when they are read (docs/spec.md): a non-empty result
+reads every index, an empty result reads none and never fails.
 Arrays may hold any dtype, object (strings) included; "zero" is dtype(0).
 """
 
@@ -98,11 +100,13 @@ def gather(params, indices, axis=None, batch_dims=0, mode="error"):
     a, b = normalize_gather_attrs(params.ndim, q, axis, batch_dims)
     _check_batch(params, indices, b)
     dim = params.shape[a]
+    out = _zeros(gather_shape(params.shape, indices.shape, axis, batch_dims),
+                 params.dtype)
+    if out.size == 0:  # Nothing is read.
+        return out
     if mode == "error":
         for k in indices.flat:
             _resolve(int(k), dim, mode)
-    out = _zeros(gather_shape(params.shape, indices.shape, axis, batch_dims),
-                 params.dtype)
     for outer in np.ndindex(*params.shape[:a]):
         for inner in np.ndindex(*indices.shape[b:]):
             k = _resolve(int(indices[outer[:b] + inner]), dim, mode)
@@ -123,11 +127,13 @@ def gather_nd(params, indices, batch_dims=0, mode="error"):
     out_shape = gather_nd_shape(params.shape, indices.shape, b)
     _check_batch(params, indices, b)
     bounds = params.shape[b:b + depth]
+    out = _zeros(out_shape, params.dtype)
+    if out.size == 0:  # Nothing is read.
+        return out
     if mode == "error":
-        for vec in indices.reshape(-1, depth) if indices.size else []:
+        for vec in indices.reshape(-1, depth) if depth else []:
             for v, dim in zip(vec, bounds):
                 _resolve(int(v), dim, mode)
-    out = _zeros(out_shape, params.dtype)
     for pos in np.ndindex(*indices.shape[:-1]):
         comps = [_resolve(int(v), dim, mode)
                  for v, dim in zip(indices[pos], bounds)]
@@ -154,27 +160,21 @@ def _fix_indices(indices, dim, mode):
     return np.where(bad, 0, indices), bad
 
 
-def _stack(parts, lead, tail_shape, dtype):
-    if lead == 0:
-        return _zeros((0,) + tuple(tail_shape), dtype)
-    return np.stack(parts)
-
-
 def gather_batched(params, indices, axis=None, batch_dims=0, mode="error"):
     params, indices = np.asarray(params), np.asarray(indices)
     a, b = normalize_gather_attrs(params.ndim, indices.ndim, axis, batch_dims)
+    out_shape = gather_shape(params.shape, indices.shape, a, b)
+    if 0 in out_shape:  # Nothing is read.
+        return _zeros(out_shape, params.dtype)
     if b > 0:
         _check_batch(params, indices, 1)
-        tail = gather_shape(params.shape[1:], indices.shape[1:], a - 1, b - 1)
-        if mode == "error":  # Check everything before the loops, like gather.
-            _fix_indices(indices, params.shape[a], mode)
         parts = [gather_batched(p, i, a - 1, b - 1, mode)
                  for p, i in zip(params, indices)]
-        return _stack(parts, params.shape[0], tail, params.dtype)
+        return np.stack(parts)
     dim = params.shape[a]
     fixed, bad = _fix_indices(indices, dim, mode)
     if dim == 0:
-        return _zeros(gather_shape(params.shape, indices.shape, a), params.dtype)
+        return _zeros(out_shape, params.dtype)
     out = np.take(params, fixed, axis=a)
     # Zero the slices of out-of-bounds indices: the axes [a, a + q) of out.
     mask = bad.reshape((1,) * a + bad.shape + (1,) * (params.ndim - a - 1))
@@ -185,14 +185,13 @@ def gather_nd_batched(params, indices, batch_dims=0, mode="error"):
     params, indices = np.asarray(params), np.asarray(indices)
     depth = indices.shape[-1]
     out_shape = gather_nd_shape(params.shape, indices.shape, batch_dims)
+    if 0 in out_shape:  # Nothing is read.
+        return _zeros(out_shape, params.dtype)
     if batch_dims > 0:
         _check_batch(params, indices, 1)
-        if mode == "error":
-            for k in range(depth):
-                _fix_indices(indices[..., k], params.shape[batch_dims + k], mode)
         parts = [gather_nd_batched(p, i, batch_dims - 1, mode)
                  for p, i in zip(params, indices)]
-        return _stack(parts, params.shape[0], out_shape[1:], params.dtype)
+        return np.stack(parts)
     outer = indices.shape[:-1]
     bad = np.zeros(outer, dtype=bool)
     comps = []
