@@ -262,13 +262,17 @@ class Tester:
         return Outcome(case, path, problem, text, command)
 
     def run_batch(self, batch, path):
-        """Runs a batch; cases of a failing batch are rerun alone."""
-        name = f"batch_{batch[0].seed}_{batch[0].number}.{path.name}"
-        file, _, _ = self._write(name, batch)
+        """Runs a batch; a failing batch is bisected down to its culprits."""
+        name = f"batch_{batch[0].seed}_{batch[0].number}_{len(batch)}"
+        file, _, _ = self._write(f"{name}.{path.name}", batch)
         run = self.tools.run(path, file)
         printed = parse_output(run.stdout) if run.ok else []
         if not run.ok or len(printed) != len(batch):
-            return [self.run_single(c, path) for c in batch]
+            if len(batch) == 1:
+                return [self.run_single(batch[0], path)]
+            half = len(batch) // 2
+            return (self.run_batch(batch[:half], path) +
+                    self.run_batch(batch[half:], path))
         outcomes = []
         for case, result in zip(batch, printed):
             if compare(case, result) is None:
