@@ -91,7 +91,7 @@ def ConvertGatherToGPUPass : Pass<"convert-gather-to-gpu", "::mlir::ModuleOp"> {
     `host-only` emits the same kernel body inside an `scf.parallel` over
     (block, thread) ids on the host buffers instead of a launch, so the
     indexing logic can be lowered for and run on the CPU; out-of-bounds
-    errors then print with `vector.print` and abort with `cf.assert`.
+    errors then print and exit as in the CPU lowerings (`@exit` is declared).
   }];
   let options = [
     Option<"hostOnly", "host-only", "bool", /*default=*/"false",
@@ -109,6 +109,7 @@ def ConvertGatherToGPUPass : Pass<"convert-gather-to-gpu", "::mlir::ModuleOp"> {
     "::mlir::arith::ArithDialect",
     "::mlir::bufferization::BufferizationDialect",
     "::mlir::cf::ControlFlowDialect",
+    "::mlir::func::FuncDialect",
     "::mlir::gpu::GPUDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",

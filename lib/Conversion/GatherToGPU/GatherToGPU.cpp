@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Conversion/GatherToGPU/GatherToGPU.h"
+#include "gather/Conversion/GatherCommon/GatherLoweringUtils.h"
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/Gather/IR/GatherOps.h"
 
@@ -51,9 +52,9 @@ struct SliceGather {
   Value params, indices, result; // 1-D memrefs.
   Value batch, outer, positions, sliceSize; // B, O, N, S.
   SmallVector<Value> bounds; // Sizes of the K gathered dimensions.
+  int64_t firstIndexedDim;    // The params dimension of bounds[0].
   GatherMode mode;
-  /// Prefix of out-of-bounds messages: the op name and its location.
-  std::string what;
+  Operation *op; // The gather op, for messages.
 };
 
 /// The ids and sizes of the 2-D launch a kernel body runs in.
@@ -62,20 +63,23 @@ struct KernelIds {
   Value gridX, gridY, blockDimX, blockDimY;
 };
 
-/// Small arithmetic helpers on `index` values.
+/// Small arithmetic helpers on `index` values; they fold constants as they
+/// go so that static sizes give static buffer types.
 struct IndexMath {
   OpBuilder &b;
   Location loc;
   Value c(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
-  Value div(Value x, Value y) { return arith::DivUIOp::create(b, loc, x, y); }
-  Value rem(Value x, Value y) { return arith::RemUIOp::create(b, loc, x, y); }
-  Value ceilDiv(Value x, Value y) {
-    return arith::CeilDivUIOp::create(b, loc, x, y);
+  template <typename OpTy>
+  Value fold(Value x, Value y) {
+    return b.createOrFold<OpTy>(loc, x, y);
   }
-  Value min(Value x, Value y) { return arith::MinUIOp::create(b, loc, x, y); }
-  Value max(Value x, Value y) { return arith::MaxUIOp::create(b, loc, x, y); }
+  Value add(Value x, Value y) { return fold<arith::AddIOp>(x, y); }
+  Value mul(Value x, Value y) { return fold<arith::MulIOp>(x, y); }
+  Value div(Value x, Value y) { return fold<arith::DivUIOp>(x, y); }
+  Value rem(Value x, Value y) { return fold<arith::RemUIOp>(x, y); }
+  Value ceilDiv(Value x, Value y) { return fold<arith::CeilDivUIOp>(x, y); }
+  Value min(Value x, Value y) { return fold<arith::MinUIOp>(x, y); }
+  Value max(Value x, Value y) { return fold<arith::MaxUIOp>(x, y); }
   Value product(ArrayRef<Value> values) {
     Value p = c(1);
     for (Value v : values)
@@ -97,53 +101,31 @@ static int64_t getVectorWidth(Type type) {
   return kVectorBytes * 8 / bits;
 }
 
-/// Converts a loaded index value of any index element type to `index`.
-static Value toIndex(OpBuilder &b, Location loc, Value v) {
-  if (v.getType().isIndex())
-    return v;
-  if (!v.getType().isInteger(64))
-    v = arith::ExtSIOp::create(b, loc, b.getI64Type(), v);
-  return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
-}
-
-/// Returns "<op name> at <location>" with '%' escaped for printf.
-static std::string describeOp(Operation *op) {
-  std::string loc;
-  llvm::raw_string_ostream os(loc);
-  if (auto fileLoc = dyn_cast<FileLineColLoc>(op->getLoc()))
-    os << fileLoc.getFilename().getValue() << ":" << fileLoc.getLine() << ":"
-       << fileLoc.getColumn();
-  else
-    op->getLoc().print(os);
-  std::string text = op->getName().getStringRef().str() + " at ";
-  for (char ch : loc) {
-    text += ch;
+/// Emits the device-side out-of-bounds check of index `k` of params
+/// dimension `paramsDim`: a thread that finds it outside [0, bound) prints
+/// the message the host-side check prints (createOutOfBoundsCheck) and fails
+/// an assertion, which traps and fails the launch.
+static void emitDeviceOutOfBoundsCheck(OpBuilder &b, Location loc,
+                                       Operation *op, Value k, Value bound,
+                                       int64_t paramsDim) {
+  std::string format;
+  for (char ch : describeOpForDiagnostics(op)) {
+    format += ch;
     if (ch == '%')
-      text += '%';
+      format += '%';
   }
-  return text;
-}
-
-/// Emits the out-of-bounds failure of index `k` with bound `bound`: a message
-/// naming the op, the index and the bound, then a failing assertion.
-static void emitOutOfBounds(OpBuilder &b, Location loc, const SliceGather &g,
-                            Value k, Value bound, bool onDevice) {
-  Value k64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), k);
-  Value bound64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), bound);
-  if (onDevice) {
-    gpu::PrintfOp::create(b, loc,
-                          g.what + ": index %lld is out of bounds [0, %lld)\n",
-                          ValueRange{k64, bound64});
-  } else {
-    auto noPunct = vector::PrintPunctuation::NoPunctuation;
-    vector::PrintOp::create(b, loc, g.what + ": index ");
-    vector::PrintOp::create(b, loc, k64, noPunct);
-    vector::PrintOp::create(b, loc, " is out of bounds [0, ");
-    vector::PrintOp::create(b, loc, bound64, noPunct);
-    vector::PrintOp::create(b, loc, ")\n");
-  }
-  Value no = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0);
-  cf::AssertOp::create(b, loc, no, "gather index out of bounds");
+  format += ": index %lld is out of bounds [0, %lld) in params dimension " +
+            std::to_string(paramsDim) + "\n";
+  Value bad =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, k, bound);
+  scf::IfOp::create(b, loc, bad, [&](OpBuilder &b, Location loc) {
+    Value k64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), k);
+    Value bound64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), bound);
+    gpu::PrintfOp::create(b, loc, format, ValueRange{k64, bound64});
+    Value no = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0);
+    cf::AssertOp::create(b, loc, no, "gather index out of bounds");
+    scf::YieldOp::create(b, loc);
+  });
 }
 
 /// Emits a loop in which the calling thread copies (or zeroes, when `src` is
@@ -164,7 +146,7 @@ static void emitSliceLoop(OpBuilder &b, Location loc, const SliceGather &g,
     align = llvm::Align(kVectorBytes);
   Value zero;
   if (!src) {
-    auto zeroAttr = cast<TypedAttr>(b.getZeroAttr(elementType));
+    TypedAttr zeroAttr = getZeroAttr(elementType);
     if (width > 1)
       zeroAttr = DenseElementsAttr::get(cast<ShapedType>(accessType),
                                         zeroAttr);
@@ -205,6 +187,14 @@ static void emitKernelBody(OpBuilder &b, Location loc, const SliceGather &g,
   IndexMath m{b, loc};
   int64_t depth = g.bounds.size();
   Value numSlices = m.product({g.batch, g.outer, g.positions});
+  // Empty slices need no index: an empty result reads none (and reports no
+  // bad one), as on the CPU.
+  std::optional<int64_t> staticSlice = getConstantIntValue(g.sliceSize);
+  if (!staticSlice || *staticSlice == 0) {
+    Value empty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        g.sliceSize, m.c(0));
+    numSlices = arith::SelectOp::create(b, loc, empty, m.c(0), numSlices);
+  }
   Value begin = m.add(m.mul(ids.blockX, ids.blockDimY), ids.threadY);
   Value step = m.mul(ids.gridX, ids.blockDimY);
   scf::ForOp::create(
@@ -220,41 +210,28 @@ static void emitKernelBody(OpBuilder &b, Location loc, const SliceGather &g,
         Value slice = batchOuter;
         Value valid;
         for (auto [j, bound] : llvm::enumerate(g.bounds)) {
-          Value raw = memref::LoadOp::create(
-              b, loc, g.indices, m.add(indexBase, m.c(j)));
-          Value k = toIndex(b, loc, raw);
-          // Unsigned: a negative index compares above any bound.
-          Value inBounds = arith::CmpIOp::create(
-              b, loc, arith::CmpIPredicate::ult, k, bound);
-          Value ok;
-          switch (g.mode) {
-          case GatherMode::Error: {
-            Value bad = arith::XOrIOp::create(
-                b, loc, inBounds,
-                arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
-            scf::IfOp::create(b, loc, bad, [&](OpBuilder &b, Location loc) {
-              emitOutOfBounds(b, loc, g, k, bound, onDevice);
-              scf::YieldOp::create(b, loc);
-            });
-            break;
+          Value k = castToIndex(
+              b, loc,
+              memref::LoadOp::create(b, loc, g.indices,
+                                     m.add(indexBase, m.c(j))));
+          if (g.mode == GatherMode::Error) {
+            int64_t paramsDim = g.firstIndexedDim + j;
+            if (onDevice)
+              emitDeviceOutOfBoundsCheck(b, loc, g.op, k, bound, paramsDim);
+            else
+              createOutOfBoundsCheck(b, loc, g.op, k, bound, paramsDim);
           }
-          case GatherMode::Zero:
-            ok = inBounds;
-            k = arith::SelectOp::create(b, loc, inBounds, k, m.c(0));
-            break;
-          case GatherMode::Clamp: {
-            // An empty dimension has nothing to clamp into: zero slice.
-            ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
-                                       bound, m.c(0));
-            Value last = arith::SubIOp::create(b, loc, bound, m.c(1));
-            k = arith::MaxSIOp::create(
-                b, loc, arith::MinSIOp::create(b, loc, k, last), m.c(0));
-            break;
-          }
-          }
-          if (ok)
-            valid = valid ? arith::AndIOp::create(b, loc, valid, ok) : ok;
-          slice = m.add(m.mul(slice, bound), k);
+          ResolvedIndex resolved = resolveIndex(b, loc, g.mode, k, bound);
+          valid = createAndOfValid(b, loc, valid, resolved.isValid);
+          // Clamp mode has nothing to clamp into in an empty dimension: the
+          // slice is zero.
+          std::optional<int64_t> staticBound = getConstantIntValue(bound);
+          if (g.mode == GatherMode::Clamp && !(staticBound && *staticBound > 0))
+            valid = createAndOfValid(
+                b, loc, valid,
+                arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, bound,
+                                      m.c(0)));
+          slice = m.add(m.mul(slice, bound), resolved.address);
         }
         Value src = m.mul(slice, g.sliceSize);
         Value dst = m.mul(r, g.sliceSize);
@@ -329,18 +306,21 @@ static void emitLaunch(OpBuilder &b, Location loc, const SliceGather &g,
   gpu::TerminatorOp::create(b, loc);
 }
 
-/// Returns `buffer` (identity layout) as a 1-D memref.
-static Value flatten(OpBuilder &b, Location loc, Value buffer) {
+/// Returns `buffer` (identity layout, `numElements` elements) as a 1-D
+/// memref. A reinterpret_cast, unlike collapse_shape, also flattens rank 0
+/// and keeps a valid type when canonicalization makes some sizes static.
+static Value flatten(OpBuilder &b, Location loc, Value buffer,
+                     Value numElements) {
   auto type = cast<MemRefType>(buffer.getType());
   if (type.getRank() == 1)
     return buffer;
-  if (type.getRank() == 0)
-    return memref::ExpandShapeOp::create(
-        b, loc, MemRefType::get({1}, type.getElementType()), buffer,
-        ArrayRef<ReassociationIndices>{});
-  ReassociationIndices all = llvm::to_vector(llvm::seq<int64_t>(type.getRank()));
-  return memref::CollapseShapeOp::create(b, loc, buffer,
-                                         ArrayRef<ReassociationIndices>{all});
+  std::optional<int64_t> size = getConstantIntValue(numElements);
+  auto flatType = MemRefType::get({size ? *size : ShapedType::kDynamic},
+                                  type.getElementType());
+  return memref::ReinterpretCastOp::create(
+      b, loc, flatType, buffer, /*offset=*/b.getIndexAttr(0),
+      /*sizes=*/ArrayRef<OpFoldResult>{getAsOpFoldResult(numElements)},
+      /*strides=*/ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
 }
 
 /// Returns an identity-layout buffer holding `tensor`, and its sizes.
@@ -398,7 +378,7 @@ struct GatherToGPUPattern : public OpConversionPattern<OpTy> {
     Location loc = op.getLoc();
     RankedTensorType resultType = op.getType();
     Type elementType = resultType.getElementType();
-    if (!elementType.isIntOrIndexOrFloat())
+    if (!getZeroAttr(elementType))
       return rewriter.notifyMatchFailure(
           op, "only integer, index and float elements are supported");
     if (options.blockSize < 1 || options.maxBlocks < 1)
@@ -413,31 +393,37 @@ struct GatherToGPUPattern : public OpConversionPattern<OpTy> {
     Value indices = toBuffer(rewriter, loc, adaptor.getIndices(), indexDims);
     SliceGather g;
     g.mode = op.getMode();
-    g.what = describeOp(op);
+    g.op = op;
     getView(op, rewriter, loc, paramDims, indexDims, g);
 
     IndexMath m{rewriter, loc};
-    auto resultBufferType = MemRefType::get(resultType.getShape(), elementType);
+    // The result buffer is as static as the reified sizes: a size the
+    // canonicalizer would make static later must not change its type then.
+    SmallVector<int64_t> resultShape;
     SmallVector<Value> dynResultSizes;
-    for (auto [i, size] : llvm::enumerate(resultDims.front()))
-      if (resultType.isDynamicDim(i))
-        dynResultSizes.push_back(
-            getValueOrCreateConstantIndexOp(rewriter, loc, size));
+    for (OpFoldResult size : resultDims.front()) {
+      std::optional<int64_t> constant = getConstantIntValue(size);
+      resultShape.push_back(constant ? *constant : ShapedType::kDynamic);
+      if (!constant)
+        dynResultSizes.push_back(cast<Value>(size));
+    }
+    auto resultBufferType = MemRefType::get(resultShape, elementType);
     Value result = memref::AllocOp::create(rewriter, loc, resultBufferType,
                                            dynResultSizes);
-    Value flatParams = flatten(rewriter, loc, params);
-    Value flatIndices = flatten(rewriter, loc, indices);
-    Value flatResult = flatten(rewriter, loc, result);
+    Value numParams = m.product(paramDims);
+    Value numIndices = m.product(indexDims);
     Value numResult =
         m.product({g.batch, g.outer, g.positions, g.sliceSize});
+    Value flatParams = flatten(rewriter, loc, params, numParams);
+    Value flatIndices = flatten(rewriter, loc, indices, numIndices);
+    Value flatResult = flatten(rewriter, loc, result, numResult);
     if (options.hostOnly) {
       g.params = flatParams;
       g.indices = flatIndices;
       g.result = flatResult;
     } else {
-      g.params = copyToDevice(rewriter, loc, flatParams, m.product(paramDims));
-      g.indices =
-          copyToDevice(rewriter, loc, flatIndices, m.product(indexDims));
+      g.params = copyToDevice(rewriter, loc, flatParams, numParams);
+      g.indices = copyToDevice(rewriter, loc, flatIndices, numIndices);
       SmallVector<Value> dynSizes;
       if (cast<MemRefType>(flatResult.getType()).isDynamicDim(0))
         dynSizes.push_back(numResult);
@@ -454,8 +440,12 @@ struct GatherToGPUPattern : public OpConversionPattern<OpTy> {
         setManualDeallocation(
             gpu::DeallocOp::create(rewriter, loc, Type(), ValueRange{}, device));
     }
-    rewriter.replaceOpWithNewOp<bufferization::ToTensorOp>(
-        op, resultType, result, /*restrict=*/true, /*writable=*/true);
+    Value tensor = bufferization::ToTensorOp::create(
+        rewriter, loc, RankedTensorType::get(resultShape, elementType), result,
+        /*restrict=*/true, /*writable=*/true);
+    if (tensor.getType() != resultType)
+      tensor = tensor::CastOp::create(rewriter, loc, resultType, tensor);
+    rewriter.replaceOp(op, tensor);
     return success();
   }
 
@@ -499,6 +489,7 @@ private:
     g.batch = m.product(p.take_front(batchDims));
     g.outer = m.product(p.slice(batchDims, axis - batchDims));
     g.bounds = {p[axis]};
+    g.firstIndexedDim = axis;
     g.sliceSize = m.product(p.drop_front(axis + 1));
     g.positions = m.product(i.drop_front(batchDims));
   }
@@ -512,6 +503,7 @@ private:
     g.batch = m.product(p.take_front(batchDims));
     g.outer = m.c(1);
     g.bounds = llvm::to_vector(p.slice(batchDims, depth));
+    g.firstIndexedDim = batchDims;
     g.sliceSize = m.product(p.drop_front(batchDims + depth));
     g.positions = m.product(i.slice(batchDims, i.size() - 1 - batchDims));
   }
@@ -539,6 +531,10 @@ struct ConvertGatherToGPUPass
     options.blockSize = blockSize;
     options.maxBlocks = maxBlocks;
     options.vectorize = vectorize;
+    // The host-only form reports bad indices as the CPU lowerings do, which
+    // ends the program through @exit.
+    if (hostOnly && failed(declareExitFuncIfNeeded(getOperation())))
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     populateGatherToGPUPatterns(patterns, options);
     ConversionTarget target(getContext());

@@ -1,0 +1,46 @@
+// The PTX of gather kernels: a contiguous f32 slice of 4n elements moves as
+// 128-bit loads and stores, a slice of 6 falls back to 32-bit accesses, and
+// nothing lives in local memory (no .local anywhere; error-mode kernels hold
+// a 16-byte printf argument buffer there, see gpu-ptx-spills.mlir). The PTX
+// is read from the gpu.binary with bench/gpu/gpu_object.py.
+//
+// RUN: gather-opt %s --gather-gpu-pipeline="format=isa chip=sm_90" \
+// RUN: | %python %gather_src_root/bench/gpu/gpu_object.py \
+// RUN: | FileCheck %s --implicit-check-not=.local
+// RUN: gather-opt %s --gather-gpu-pipeline="format=isa chip=sm_80" \
+// RUN: | %python %gather_src_root/bench/gpu/gpu_object.py \
+// RUN: | FileCheck %s --implicit-check-not=.local
+
+// CHECK-LABEL: .visible .entry rows_x16_kernel(
+// CHECK:         ld.global.{{s32|u32|b32}} {{.*}}
+// CHECK-NOT:     {{(ld|st)\.global\.(f|b)32[[:space:]]}}
+// CHECK:         ld.global.v4.{{f32|b32}} {[[A:%r[0-9]+]], [[B:%r[0-9]+]], [[C:%r[0-9]+]], [[D:%r[0-9]+]]}, [%rd{{[0-9]+}}];
+// CHECK-NEXT:    st.global.v4.{{f32|b32}} [%rd{{[0-9]+}}], {[[A]], [[B]], [[C]], [[D]]};
+// CHECK-NOT:     {{(ld|st)\.global\.(f|b)32[[:space:]]}}
+// CHECK:         ret;
+func.func @rows_x16(%p: tensor<1000x16xf32>, %i: tensor<64xi32>) -> tensor<64x16xf32> {
+  %r = gather.gather %p[%i] mode<clamp> : (tensor<1000x16xf32>, tensor<64xi32>) -> tensor<64x16xf32>
+  return %r : tensor<64x16xf32>
+}
+
+// Zero mode: the zero slice is stored 128 bits at a time too.
+// CHECK-LABEL: .visible .entry rows_zero_kernel(
+// CHECK-DAG:     ld.global.v4.{{f32|b32}}
+// CHECK-DAG:     st.global.v4.{{f32|b32}} [%rd{{[0-9]+}}], {{{.*}}};
+// CHECK:         ret;
+func.func @rows_zero(%p: tensor<1000x8xf32>, %i: tensor<64xi64>) -> tensor<64x8xf32> {
+  %r = gather.gather %p[%i] mode<zero> : (tensor<1000x8xf32>, tensor<64xi64>) -> tensor<64x8xf32>
+  return %r : tensor<64x8xf32>
+}
+
+// A slice of 6 f32 is not a multiple of 16 bytes: scalar accesses.
+// CHECK-LABEL: .visible .entry rows_x6_kernel(
+// CHECK-NOT:     .v4.
+// CHECK:         ld.global.{{f32|b32}}
+// CHECK:         st.global.{{f32|b32}}
+// CHECK-NOT:     .v4.
+// CHECK:         ret;
+func.func @rows_x6(%p: tensor<1000x6xf32>, %i: tensor<64xi32>) -> tensor<64x6xf32> {
+  %r = gather.gather %p[%i] mode<clamp> : (tensor<1000x6xf32>, tensor<64xi32>) -> tensor<64x6xf32>
+  return %r : tensor<64x6xf32>
+}
