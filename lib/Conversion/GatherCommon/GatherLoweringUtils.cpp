@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -134,17 +135,13 @@ ResolvedIndex mlir::gather::resolveIndex(OpBuilder &b, Location loc,
     return {arith::SelectOp::create(b, loc, inBounds, index, zero), inBounds};
   }
   case GatherMode::Clamp: {
+    // An empty dimension has nothing to clamp into; see
+    // createGuardForEmptyDims.
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
     Value last = arith::SubIOp::create(b, loc, dimSize, one);
     Value clamped = arith::MaxSIOp::create(
         b, loc, arith::MinSIOp::create(b, loc, index, last), zero);
-    // An empty dimension has nothing to clamp into: the slice is zero.
-    std::optional<int64_t> staticSize = getConstantIntValue(dimSize);
-    if (staticSize && *staticSize > 0)
-      return {clamped, Value()};
-    Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                           dimSize, zero);
-    return {clamped, nonEmpty};
+    return {clamped, Value()};
   }
   }
   llvm_unreachable("unknown gather mode");
@@ -196,20 +193,25 @@ std::string mlir::gather::describeOpForDiagnostics(Operation *op) {
   return text;
 }
 
+/// Checks that an existing @exit symbol is `func.func private @exit(i32)`.
+static LogicalResult verifyExitFunc(Operation *existing) {
+  MLIRContext *ctx = existing->getContext();
+  auto type = FunctionType::get(ctx, {IntegerType::get(ctx, 32)}, {});
+  auto func = dyn_cast<func::FuncOp>(existing);
+  if (func && func.getFunctionType() == type)
+    return success();
+  return existing->emitError("symbol @")
+         << kGatherExitFuncName
+         << " is needed by error-mode gathers as `func.func private @"
+         << kGatherExitFuncName << "(i32)`";
+}
+
 LogicalResult mlir::gather::declareExitFunc(Operation *symbolTableOp) {
+  if (Operation *existing =
+          SymbolTable::lookupSymbolIn(symbolTableOp, kGatherExitFuncName))
+    return verifyExitFunc(existing);
   MLIRContext *ctx = symbolTableOp->getContext();
   auto type = FunctionType::get(ctx, {IntegerType::get(ctx, 32)}, {});
-  Operation *existing =
-      SymbolTable::lookupSymbolIn(symbolTableOp, kGatherExitFuncName);
-  if (existing) {
-    auto func = dyn_cast<func::FuncOp>(existing);
-    if (func && func.getFunctionType() == type)
-      return success();
-    return existing->emitError("symbol @")
-           << kGatherExitFuncName
-           << " is needed by error-mode gathers as `func.func private @"
-           << kGatherExitFuncName << "(i32)`";
-  }
   auto builder =
       OpBuilder::atBlockBegin(&symbolTableOp->getRegion(0).front());
   auto func = func::FuncOp::create(builder, symbolTableOp->getLoc(),
@@ -241,11 +243,15 @@ LogicalResult mlir::gather::declareExitFuncIfNeeded(Operation *root) {
     }
     // The symbol table is outside the op this pass runs on: it may only be
     // read.
-    if (!SymbolTable::lookupSymbolIn(symbolTable, kGatherExitFuncName))
+    Operation *existing =
+        SymbolTable::lookupSymbolIn(symbolTable, kGatherExitFuncName);
+    if (!existing)
       return root->emitError("error-mode gathers need `func.func private @")
              << kGatherExitFuncName
              << "(i32)`: run the conversion on the enclosing symbol table "
                 "(e.g. builtin.module) to declare it";
+    if (failed(verifyExitFunc(existing)))
+      return failure();
   }
   return success();
 }
@@ -366,4 +372,37 @@ mlir::gather::createEmptyResult(OpBuilder &b, Operation *op,
           getValueOrCreateConstantIndexOp(b, op->getLoc(), size));
   return tensor::EmptyOp::create(b, op->getLoc(), resultType, dynamicSizes)
       .getResult();
+}
+
+Value mlir::gather::createGuardForEmptyDims(
+    OpBuilder &b, Location loc, ValueRange dimSizes, TypedAttr zero,
+    Value init, function_ref<Value(OpBuilder &, Location)> buildGather) {
+  auto buildZeros = [&](OpBuilder &zb, Location zl) -> Value {
+    Value zeroValue = arith::ConstantOp::create(zb, zl, zero);
+    return linalg::FillOp::create(zb, zl, zeroValue, init).getResult(0);
+  };
+  Value anyEmpty;
+  for (Value size : dimSizes) {
+    if (std::optional<int64_t> staticSize = getConstantIntValue(size)) {
+      if (*staticSize == 0)
+        return buildZeros(b, loc);
+      continue;
+    }
+    Value zeroIndex = arith::ConstantIndexOp::create(b, loc, 0);
+    Value isEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          size, zeroIndex);
+    anyEmpty =
+        anyEmpty ? arith::OrIOp::create(b, loc, anyEmpty, isEmpty) : isEmpty;
+  }
+  if (!anyEmpty)
+    return buildGather(b, loc);
+  auto ifOp = scf::IfOp::create(
+      b, loc, anyEmpty,
+      [&](OpBuilder &tb, Location tl) {
+        scf::YieldOp::create(tb, tl, buildZeros(tb, tl));
+      },
+      [&](OpBuilder &eb, Location el) {
+        scf::YieldOp::create(eb, el, buildGather(eb, el));
+      });
+  return ifOp.getResult(0);
 }

@@ -26,7 +26,6 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir {
@@ -88,9 +87,7 @@ struct GatherToLinalgPattern : public OpConversionPattern<OpTy> {
             Value value = tensor::ExtractOp::create(
                 nb, nl, params,
                 geometry.getParamsCoords(coords, resolved.addresses));
-            // In clamp mode the only invalid case, an empty dimension, is
-            // handled outside the generic.
-            if (mode == GatherMode::Zero && resolved.isValid)
+            if (resolved.isValid)
               value = arith::SelectOp::create(
                   nb, nl, resolved.isValid, value,
                   arith::ConstantOp::create(nb, nl, *zeroAttr));
@@ -98,47 +95,14 @@ struct GatherToLinalgPattern : public OpConversionPattern<OpTy> {
           });
       return generic.getResult(0);
     };
-    auto buildZeros = [&](OpBuilder &b, Location loc) -> Value {
-      Value zero = arith::ConstantOp::create(b, loc, *zeroAttr);
-      return linalg::FillOp::create(b, loc, zero, *init).getResult(0);
-    };
 
-    // An empty addressed dimension: nothing to read; zero mode and clamp
-    // mode both give zeros (error mode failed validation for any index).
-    Value anyEmpty;
-    bool knownEmpty = false;
-    if (mode != GatherMode::Error) {
-      for (Value size : indexedSizes) {
-        std::optional<int64_t> staticSize = getConstantIntValue(size);
-        if (staticSize) {
-          knownEmpty |= *staticSize == 0;
-          continue;
-        }
-        Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-        Value isEmpty = arith::CmpIOp::create(
-            rewriter, loc, arith::CmpIPredicate::eq, size, zero);
-        anyEmpty = anyEmpty ? arith::OrIOp::create(rewriter, loc, anyEmpty,
-                                                   isEmpty)
-                            : isEmpty;
-      }
-    }
-
-    Value result;
-    if (knownEmpty) {
-      result = buildZeros(rewriter, loc);
-    } else if (!anyEmpty) {
-      result = buildGeneric(rewriter, loc);
-    } else {
-      auto ifOp = scf::IfOp::create(
-          rewriter, loc, anyEmpty,
-          [&](OpBuilder &b, Location l) {
-            scf::YieldOp::create(b, l, buildZeros(b, l));
-          },
-          [&](OpBuilder &b, Location l) {
-            scf::YieldOp::create(b, l, buildGeneric(b, l));
-          });
-      result = ifOp.getResult(0);
-    }
+    // A zero is needed exactly when an addressed dimension may be empty in
+    // zero or clamp mode. Error mode needs no guard: an empty dimension fails
+    // validation for any index, and without indices the generic is empty.
+    Value result = *zeroAttr ? createGuardForEmptyDims(rewriter, loc,
+                                                       indexedSizes, *zeroAttr,
+                                                       *init, buildGeneric)
+                             : buildGeneric(rewriter, loc);
     rewriter.replaceOp(op, result);
     return success();
   }

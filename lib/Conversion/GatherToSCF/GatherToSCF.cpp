@@ -133,7 +133,7 @@ struct GatherToSCFPattern : public OpConversionPattern<OpTy> {
 
     // The zero slice for out-of-bounds indices, built once.
     Value zeroSlice;
-    if (*zeroAttr) {
+    if (mode == GatherMode::Zero) {
       zeroSlice = arith::ConstantOp::create(rewriter, loc, *zeroAttr);
       if (!scalarSlices) {
         Value empty = tensor::EmptyOp::create(rewriter, loc, sliceType,
@@ -195,9 +195,17 @@ struct GatherToSCFPattern : public OpConversionPattern<OpTy> {
           });
       return {ifOp.getResult(0)};
     };
-    scf::LoopNest nest =
-        scf::buildLoopNest(rewriter, loc, lbs, ubs, steps, {*init}, body);
-    rewriter.replaceOp(op, nest.results.front());
+    auto buildLoops = [&](OpBuilder &b, Location l) -> Value {
+      return scf::buildLoopNest(b, l, lbs, ubs, steps, {*init}, body)
+          .results.front();
+    };
+    // Zero mode zeroes slices per index; clamp mode's only zero case, an
+    // empty dimension, is the same for all indices.
+    Value result = mode == GatherMode::Clamp && *zeroAttr
+                       ? createGuardForEmptyDims(rewriter, loc, indexedSizes,
+                                                 *zeroAttr, *init, buildLoops)
+                       : buildLoops(rewriter, loc);
+    rewriter.replaceOp(op, result);
     return success();
   }
 };

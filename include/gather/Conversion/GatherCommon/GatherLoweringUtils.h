@@ -121,8 +121,9 @@ struct ResolvedIndex {
   /// (the caller checks it, see createOutOfBoundsCheck).
   Value address;
   /// i1, false when the selected slice must be zero instead (zero mode: the
-  /// index is out of bounds; clamp mode: dimSize == 0). Null when the slice
-  /// is always read (error mode).
+  /// index is out of bounds). Null in error and clamp mode, where the slice
+  /// is always read. (Clamp mode's one invalid case, an empty dimension, is
+  /// the same for every index: see createGuardForEmptyDims.)
   Value isValid;
 };
 
@@ -216,6 +217,14 @@ FailureOr<TypedAttr> checkGatherLowerable(RewriterBase &rewriter,
 /// operands make them so) and creates a `tensor.empty` of its result type.
 FailureOr<Value> createEmptyResult(OpBuilder &b, Operation *op,
                                    SmallVectorImpl<OpFoldResult> &sizes);
+
+/// Returns `buildGather()` when all `dimSizes` (the addressed params
+/// dimensions) are non-empty and `init` filled with `zero` otherwise: an
+/// empty addressed dimension leaves nothing to read. Decided at compile time
+/// where the sizes are constant, else with an scf.if.
+Value createGuardForEmptyDims(
+    OpBuilder &b, Location loc, ValueRange dimSizes, TypedAttr zero,
+    Value init, function_ref<Value(OpBuilder &, Location)> buildGather);
 
 } // namespace gather
 } // namespace mlir

@@ -1,0 +1,186 @@
+// RUN: gather-opt %s --convert-gather-to-scf --split-input-file | FileCheck %s
+
+// Error mode: one loop per index position carries the result; each index is
+// loaded and checked once, then its row is copied as one slice.
+
+// CHECK-LABEL: func.func private @exit(i32)
+// CHECK-NOT:   func.func private @exit
+// CHECK-LABEL: func.func @gather_error(
+// CHECK-SAME:    %[[PARAMS:.*]]: tensor<4x3xf32>, %[[INDICES:.*]]: tensor<2xi32>)
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG:     %[[INIT:.*]] = tensor.empty() : tensor<2x3xf32>
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK:         %[[R:.*]] = scf.for %[[I:.*]] = %{{.*}} to %[[C2]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[INIT]]) -> (tensor<2x3xf32>) {
+// CHECK:           %[[RAW:.*]] = tensor.extract %[[INDICES]][%[[I]]] : tensor<2xi32>
+// CHECK:           %[[IDX:.*]] = arith.index_cast %[[RAW]] : i32 to index
+// CHECK:           %[[OOB:.*]] = arith.cmpi uge, %[[IDX]], %[[C4]] : index
+// CHECK:           scf.if %[[OOB]] {
+// CHECK:             vector.print str "gather.gather at loc({{.*}}gather-to-scf.mlir{{.*}}:[[@LINE+14]]:8): index "
+// CHECK:             vector.print %{{.*}} : i64 punctuation <no_punctuation>
+// CHECK:             vector.print str " is out of bounds [0, "
+// CHECK:             vector.print %{{.*}} : i64 punctuation <no_punctuation>
+// CHECK:             vector.print str ") in params dimension 0\0A"
+// CHECK:             func.call @exit(%{{.*}}) : (i32) -> ()
+// CHECK:           }
+// CHECK-NOT:       tensor.extract %[[INDICES]]
+// CHECK:           %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][%[[IDX]], 0] [1, 3] [1, 1] : tensor<4x3xf32> to tensor<3xf32>
+// CHECK:           %[[NEW:.*]] = tensor.insert_slice %[[SLICE]] into %[[ACC]][%[[I]], 0] [1, 3] [1, 1] : tensor<3xf32> into tensor<2x3xf32>
+// CHECK:           scf.yield %[[NEW]] : tensor<2x3xf32>
+// CHECK:         }
+// CHECK:         return %[[R]]
+func.func @gather_error(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> tensor<2x3xf32> {
+  %r = gather.gather %params[%indices] : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+
+func.func @gather_error_2(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> tensor<2x3xf32> {
+  %r = gather.gather %params[%indices] : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+
+// -----
+
+// Zero mode with axis 1: the slice spans the outer dimension (strided); an
+// out-of-bounds index inserts a zero slice built once before the loop.
+
+// CHECK-NOT:   func.func private @exit
+// CHECK-LABEL: func.func @gather_zero_axis(
+// CHECK-SAME:    %[[PARAMS:.*]]: tensor<2x5x3xf16>, %[[INDICES:.*]]: tensor<4xi64>)
+// CHECK-DAG:     %[[C5:.*]] = arith.constant 5 : index
+// CHECK-DAG:     %[[INIT:.*]] = tensor.empty() : tensor<2x4x3xf16>
+// CHECK-DAG:     %[[CST:.*]] = arith.constant 0.000000e+00 : f16
+// CHECK-DAG:     %[[EMPTY:.*]] = tensor.empty() : tensor<2x3xf16>
+// CHECK:         %[[ZEROS:.*]] = linalg.fill ins(%[[CST]] : f16) outs(%[[EMPTY]] : tensor<2x3xf16>)
+// CHECK:         scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %[[INIT]])
+// CHECK:           %[[RAW:.*]] = tensor.extract %[[INDICES]][%[[I]]] : tensor<4xi64>
+// CHECK:           %[[IDX:.*]] = arith.index_cast %[[RAW]] : i64 to index
+// CHECK:           %[[IN:.*]] = arith.cmpi ult, %[[IDX]], %[[C5]] : index
+// CHECK:           %[[ADDR:.*]] = arith.select %[[IN]], %[[IDX]], %{{.*}} : index
+// CHECK:           %[[NEW:.*]] = scf.if %[[IN]] -> (tensor<2x4x3xf16>) {
+// CHECK:             %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][0, %[[ADDR]], 0] [2, 1, 3] [1, 1, 1] : tensor<2x5x3xf16> to tensor<2x3xf16>
+// CHECK:             %[[INS:.*]] = tensor.insert_slice %[[SLICE]] into %[[ACC]][0, %[[I]], 0] [2, 1, 3] [1, 1, 1]
+// CHECK:             scf.yield %[[INS]]
+// CHECK:           } else {
+// CHECK:             %[[INSZ:.*]] = tensor.insert_slice %[[ZEROS]] into %[[ACC]][0, %[[I]], 0] [2, 1, 3] [1, 1, 1]
+// CHECK:             scf.yield %[[INSZ]]
+// CHECK:           }
+// CHECK:           scf.yield %[[NEW]]
+func.func @gather_zero_axis(%params: tensor<2x5x3xf16>, %indices: tensor<4xi64>) -> tensor<2x4x3xf16> {
+  %r = gather.gather %params[%indices] axis = 1 mode<zero> : (tensor<2x5x3xf16>, tensor<4xi64>) -> tensor<2x4x3xf16>
+  return %r : tensor<2x4x3xf16>
+}
+
+// -----
+
+// Clamp mode, batched, dynamic: loops over the batch and the positions;
+// scalar slices use tensor.extract/insert; an empty axis gives zeros.
+
+// CHECK-LABEL: func.func @gather_clamp_batched(
+// CHECK-SAME:    %[[PARAMS:.*]]: tensor<?x?xi8>, %[[INDICES:.*]]: tensor<?x2xindex>)
+// CHECK:         %[[AXIS:.*]] = tensor.dim %[[PARAMS]], %{{.*}} : tensor<?x?xi8>
+// CHECK:         %[[INIT:.*]] = tensor.empty(%{{.*}}) : tensor<?x2xi8>
+// CHECK:         %[[NB:.*]] = tensor.dim %[[INDICES]], %{{.*}} : tensor<?x2xindex>
+// CHECK:         %[[EMPTYAXIS:.*]] = arith.cmpi eq, %[[AXIS]], %{{.*}} : index
+// CHECK:         %[[R:.*]] = scf.if %[[EMPTYAXIS]] -> (tensor<?x2xi8>) {
+// CHECK:           linalg.fill ins(%{{.*}} : i8) outs(%[[INIT]] : tensor<?x2xi8>)
+// CHECK:         } else {
+// CHECK:           scf.for %[[B:.*]] = %{{.*}} to %[[NB]] {{.*}} iter_args(%[[ACC0:.*]] = %[[INIT]])
+// CHECK:             scf.for %[[P:.*]] = {{.*}} iter_args(%[[ACC1:.*]] = %[[ACC0]])
+// CHECK:               %[[IDX:.*]] = tensor.extract %[[INDICES]][%[[B]], %[[P]]] : tensor<?x2xindex>
+// CHECK:               %[[LAST:.*]] = arith.subi %[[AXIS]], %{{.*}} : index
+// CHECK:               %[[MIN:.*]] = arith.minsi %[[IDX]], %[[LAST]] : index
+// CHECK:               %[[MAX:.*]] = arith.maxsi %[[MIN]], %{{.*}} : index
+// CHECK:               %[[E:.*]] = tensor.extract %[[PARAMS]][%[[B]], %[[MAX]]] : tensor<?x?xi8>
+// CHECK:               %[[INS:.*]] = tensor.insert %[[E]] into %[[ACC1]][%[[B]], %[[P]]] : tensor<?x2xi8>
+// CHECK:               scf.yield %[[INS]]
+// CHECK:         return %[[R]]
+func.func @gather_clamp_batched(%params: tensor<?x?xi8>, %indices: tensor<?x2xindex>) -> tensor<?x2xi8> {
+  %r = gather.gather %params[%indices] batch_dims = 1 mode<clamp> : (tensor<?x?xi8>, tensor<?x2xindex>) -> tensor<?x2xi8>
+  return %r : tensor<?x2xi8>
+}
+
+// -----
+
+// 0-d indices: no loop; a static non-empty axis needs no guard.
+
+// CHECK-LABEL: func.func @gather_clamp_static(
+// CHECK-SAME:    %[[PARAMS:.*]]: tensor<4xf32>, %[[INDICES:.*]]: tensor<i32>)
+// CHECK-NOT:     scf.for
+// CHECK-NOT:     scf.if
+// CHECK:         %[[INIT:.*]] = tensor.empty() : tensor<f32>
+// CHECK:         %[[RAW:.*]] = tensor.extract %[[INDICES]][] : tensor<i32>
+// CHECK:         %[[IDX:.*]] = arith.index_cast %[[RAW]] : i32 to index
+// CHECK:         %[[MIN:.*]] = arith.minsi %[[IDX]], %{{.*}} : index
+// CHECK:         %[[MAX:.*]] = arith.maxsi %[[MIN]], %{{.*}} : index
+// CHECK:         %[[E:.*]] = tensor.extract %[[PARAMS]][%[[MAX]]] : tensor<4xf32>
+// CHECK:         %[[R:.*]] = tensor.insert %[[E]] into %[[INIT]][] : tensor<f32>
+// CHECK:         return %[[R]]
+func.func @gather_clamp_static(%params: tensor<4xf32>, %indices: tensor<i32>) -> tensor<f32> {
+  %r = gather.gather %params[%indices] mode<clamp> : (tensor<4xf32>, tensor<i32>) -> tensor<f32>
+  return %r : tensor<f32>
+}
+
+// -----
+
+// gather_nd in error mode: both components loaded and checked once per index
+// vector; the slice is contiguous.
+
+// CHECK-LABEL: func.func @gather_nd_error(
+// CHECK-SAME:    %[[PARAMS:.*]]: tensor<2x3x4xf32>, %[[INDICES:.*]]: tensor<5x2xi64>)
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
+// CHECK:         scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
+// CHECK:           %[[RAW0:.*]] = tensor.extract %[[INDICES]][%[[I]], %{{.*}}] : tensor<5x2xi64>
+// CHECK:           %[[IDX0:.*]] = arith.index_cast %[[RAW0]] : i64 to index
+// CHECK:           arith.cmpi uge, %[[IDX0]], %[[C2]] : index
+// CHECK:           vector.print str ") in params dimension 0\0A"
+// CHECK:           %[[RAW1:.*]] = tensor.extract %[[INDICES]][%[[I]], %{{.*}}] : tensor<5x2xi64>
+// CHECK:           %[[IDX1:.*]] = arith.index_cast %[[RAW1]] : i64 to index
+// CHECK:           arith.cmpi uge, %[[IDX1]], %[[C3]] : index
+// CHECK:           vector.print str ") in params dimension 1\0A"
+// CHECK:           %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][%[[IDX0]], %[[IDX1]], 0] [1, 1, 4] [1, 1, 1] : tensor<2x3x4xf32> to tensor<4xf32>
+// CHECK:           tensor.insert_slice %[[SLICE]] into %[[ACC]][%[[I]], 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<5x4xf32>
+func.func @gather_nd_error(%params: tensor<2x3x4xf32>, %indices: tensor<5x2xi64>) -> tensor<5x4xf32> {
+  %r = gather.gather_nd %params[%indices] : (tensor<2x3x4xf32>, tensor<5x2xi64>) -> tensor<5x4xf32>
+  return %r : tensor<5x4xf32>
+}
+
+// -----
+
+// gather_nd in zero mode, scalar slices: valid when every component is.
+
+// CHECK-LABEL: func.func @gather_nd_zero_scalar(
+// CHECK-SAME:    %[[PARAMS:.*]]: tensor<?x?xf32>, %[[INDICES:.*]]: tensor<?x2xi32>)
+// CHECK:         %[[DIM0:.*]] = tensor.dim %[[PARAMS]], %{{.*}}
+// CHECK:         %[[DIM1:.*]] = tensor.dim %[[PARAMS]], %{{.*}}
+// CHECK:         %[[CST:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK:         scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
+// CHECK:           %[[IN0:.*]] = arith.cmpi ult, %{{.*}}, %[[DIM0]] : index
+// CHECK:           %[[A0:.*]] = arith.select %[[IN0]]
+// CHECK:           %[[IN1:.*]] = arith.cmpi ult, %{{.*}}, %[[DIM1]] : index
+// CHECK:           %[[A1:.*]] = arith.select %[[IN1]]
+// CHECK:           %[[VALID:.*]] = arith.andi %[[IN0]], %[[IN1]] : i1
+// CHECK:           scf.if %[[VALID]] -> (tensor<?xf32>) {
+// CHECK:             %[[E:.*]] = tensor.extract %[[PARAMS]][%[[A0]], %[[A1]]] : tensor<?x?xf32>
+// CHECK:             tensor.insert %[[E]] into %[[ACC]][%[[I]]] : tensor<?xf32>
+// CHECK:           } else {
+// CHECK:             tensor.insert %[[CST]] into %[[ACC]][%[[I]]] : tensor<?xf32>
+func.func @gather_nd_zero_scalar(%params: tensor<?x?xf32>, %indices: tensor<?x2xi32>) -> tensor<?xf32> {
+  %r = gather.gather_nd %params[%indices] mode<zero> : (tensor<?x?xf32>, tensor<?x2xi32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+// -----
+
+// Empty index vectors: each position copies params whole, no index read.
+
+// CHECK-LABEL: func.func @gather_nd_depth0(
+// CHECK-SAME:    %[[PARAMS:.*]]: tensor<2x3xf32>, %[[INDICES:.*]]: tensor<4x0xi32>)
+// CHECK:         scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
+// CHECK-NOT:       tensor.extract %[[INDICES]]
+// CHECK:           %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][0, 0] [2, 3] [1, 1]
+// CHECK:           tensor.insert_slice %[[SLICE]] into %[[ACC]][%[[I]], 0, 0] [1, 2, 3] [1, 1, 1]
+func.func @gather_nd_depth0(%params: tensor<2x3xf32>, %indices: tensor<4x0xi32>) -> tensor<4x2x3xf32> {
+  %r = gather.gather_nd %params[%indices] : (tensor<2x3xf32>, tensor<4x0xi32>) -> tensor<4x2x3xf32>
+  return %r : tensor<4x2x3xf32>
+}
