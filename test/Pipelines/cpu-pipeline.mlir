@@ -1,0 +1,47 @@
+// gather-cpu-pipeline takes functions on tensors holding gathers down to the
+// LLVM dialect, with either lowering; error-mode checks become calls to the
+// runner-utils printers and to libc exit.
+//
+// RUN: gather-opt %s --gather-cpu-pipeline | FileCheck %s --check-prefixes=CHECK,SCF
+// RUN: gather-opt %s --gather-cpu-pipeline="lowering=scf" | FileCheck %s --check-prefixes=CHECK,SCF
+// RUN: gather-opt %s --gather-cpu-pipeline="lowering=linalg" \
+// RUN: | FileCheck %s --check-prefix=CHECK --implicit-check-not=memrefCopy
+// (lit finds `not` only after a pipe.)
+// RUN: echo | not gather-opt %s --gather-cpu-pipeline="lowering=loops" 2>&1 \
+// RUN: | FileCheck %s --check-prefix=BADOPT
+
+// BADOPT: for the --lowering option: Cannot find option named 'loops'!
+
+// Only LLVM dialect operations are left.
+// CHECK-NOT: gather.
+// CHECK-NOT: tensor.
+// CHECK-NOT: memref.
+// CHECK-NOT: linalg.
+// CHECK-NOT: scf.
+// CHECK-NOT: vector.
+// CHECK-NOT: bufferization.
+// CHECK-NOT: unrealized_conversion_cast
+// CHECK-DAG: llvm.func @printI64(i64)
+// CHECK-DAG: llvm.func @printString(!llvm.ptr)
+// CHECK-DAG: llvm.func @exit(i32)
+
+// CHECK-LABEL: llvm.func @gather(
+// CHECK-DAG:   llvm.call @printString
+// CHECK-DAG:   llvm.call @printI64
+// CHECK-DAG:   llvm.call @exit
+// The scf lowering copies one row per index, the linalg lowering one element
+// per iteration of its loop nest.
+// SCF-DAG:     llvm.call @memrefCopy
+// CHECK:       llvm.return
+// CHECK-NOT: gather.
+// CHECK-NOT: tensor.
+// CHECK-NOT: memref.
+// CHECK-NOT: linalg.
+// CHECK-NOT: scf.
+// CHECK-NOT: vector.
+// CHECK-NOT: bufferization.
+// CHECK-NOT: unrealized_conversion_cast
+func.func @gather(%params: tensor<?x?xf32>, %indices: tensor<?xi32>) -> tensor<?x?xf32> {
+  %r = gather.gather %params[%indices] : (tensor<?x?xf32>, tensor<?xi32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
