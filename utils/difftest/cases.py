@@ -98,6 +98,7 @@ class Case:
             ("op", self.op),
             ("mode", self.mode),
             ("indices", "out-of-bounds" if self.out_of_bounds else "in-range"),
+            ("expect", "error stop" if self.expects_error else "result"),
             ("element", self.element_type),
             ("index type", self.index_type),
             ("shapes", "dynamic" if self.dynamic else "static"),

@@ -383,7 +383,8 @@ def main(argv=None):
                     help="check the reference on the TF pages' examples")
     ap.add_argument("--inject-fault", choices=("reference", "program"),
                     help="break the reference (clamp as zero) or the program "
-                    "(clamp and zero swapped) to show the test can fail")
+                    "(clamp and zero swapped) to show the test can fail; "
+                    "exits 0 only if that is caught")
     args = ap.parse_args(argv)
 
     if args.self_check:
@@ -423,6 +424,11 @@ def main(argv=None):
     if failures:
         print()
     summarize(outcomes, time.time() - start, seed, paths)
+    if args.inject_fault:
+        # Success is catching the fault.
+        print(f"injected fault ({args.inject_fault}) "
+              + ("detected" if failures else "NOT DETECTED"))
+        return 0 if failures else 1
     if failures:
         print(f"FAILED: rerun with --seed {seed} --count {args.count}; "
               f"files in {keep}")
