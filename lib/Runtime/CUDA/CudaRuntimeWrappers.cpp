@@ -39,8 +39,10 @@ namespace {
 /// Reports a failed driver call and ends the process.
 [[noreturn]] void reportAndExit(const char *call, CUresult result) {
   const char *name = nullptr, *description = nullptr;
+  // The toolkit's stub libcuda (no driver installed) cannot name errors.
   if (cuGetErrorName(result, &name) != CUDA_SUCCESS)
-    name = "<unknown CUresult>";
+    name = result == CUDA_ERROR_STUB_LIBRARY ? "CUDA_ERROR_STUB_LIBRARY"
+                                             : "<unknown CUresult>";
   if (cuGetErrorString(result, &description) != CUDA_SUCCESS)
     description = "";
   std::fprintf(stderr, "gather_cuda_runtime: %s failed: %s (%d): %s\n", call,
