@@ -68,6 +68,10 @@ class Case:
     result_kind: str  # "inferred", "dynamic" or "static" result type
     out_of_bounds: bool  # some index is out of bounds
     expected: object = None  # np.ndarray, or tfref.OutOfBounds
+    # Dynamic operand types come from a tensor.cast in the case function,
+    # right before the op (canonicalization may fold it), instead of main.
+    cast_in_callee: bool = False
+    large: bool = False  # a dimension of 17..128
 
     @property
     def name(self):
@@ -101,12 +105,14 @@ class Case:
             ("expect", "error stop" if self.expects_error else "result"),
             ("element", self.element_type),
             ("index type", self.index_type),
-            ("shapes", "dynamic" if self.dynamic else "static"),
+            ("shapes", "static" if not self.dynamic else
+             "dynamic, cast before op" if self.cast_in_callee else
+             "dynamic, cast in caller"),
             ("result type", self.result_kind),
             ("params rank", str(self.params.ndim)),
             ("indices rank", str(self.indices.ndim)),
             ("sizes", "empty result" if self.expected_shape_has_zero()
-             else "non-empty"),
+             else "large" if self.large else "small"),
         ]
 
     def expected_shape_has_zero(self):
@@ -150,8 +156,12 @@ def _volume(shape):
     return int(np.prod([max(d, 1) for d in shape], dtype=np.int64))
 
 
-def _draw_shapes(rng, op):
-    """Returns (params shape, indices shape, axis, batch_dims) normalised."""
+def _draw_shapes(rng, op, large):
+    """Returns (params shape, indices shape, axis, batch_dims) normalised.
+
+    A large case has one non-batch dimension of 17..128 and budgets 16 times
+    the usual ones.
+    """
     if op == "gather":
         prank, irank = int(rng.integers(1, 6)), int(rng.integers(0, 6))
         b = int(rng.integers(0, min(irank, prank - 1) + 1))
@@ -178,12 +188,22 @@ def _draw_shapes(rng, op):
         i = tuple(batch + irest) + (() if depth is None else (depth,))
         return p, i
 
+    scale = 1
+    rest = [(lst, k) for lst in (prest, irest) for k in range(len(lst))]
+    if large and rest:
+        scale = 16
+        for lst, k in rest:
+            lst[k] = min(lst[k], 3)
+        lst, k = rest[int(rng.integers(0, len(rest)))]
+        lst[k] = int(rng.integers(17, 129))
+
     def fits():
         p, i = shapes()
         r = (tfref.gather_shape(p, i, a, b) if op == "gather"
              else tfref.gather_nd_shape(p, i, b))
-        return (_volume(p) <= MAX_PARAMS and _volume(i) <= MAX_INDICES and
-                _volume(r) <= MAX_RESULT)
+        return (_volume(p) <= scale * MAX_PARAMS and
+                _volume(i) <= scale * MAX_INDICES and
+                _volume(r) <= scale * MAX_RESULT)
 
     _shrink([batch, prest, irest], fits)
     p, i = shapes()
@@ -284,8 +304,12 @@ def generate_case(seed, number):
     # the case then runs alone and must stop with a message.
     want_oob = rng.random() < (0.12 if effective == "error" else 0.5)
 
+    # Draws added later come from a second stream, so that earlier cases of
+    # a seed stay what they were.
+    extra = np.random.default_rng([seed, number, 1])
+    large = extra.random() < 0.05
     for _ in range(1000):
-        pshape, ishape, a, b = _draw_shapes(rng, op)
+        pshape, ishape, a, b = _draw_shapes(rng, op, large)
         bounds = _bounds(op, pshape, ishape, a, b)
         indices = np.zeros(ishape, dtype=np.int64)
         flat_b, flat_i = bounds.reshape(-1), indices.reshape(-1)
@@ -355,6 +379,8 @@ def generate_case(seed, number):
         case.expected = fn(params, indices, **case.reference_kwargs())
     except tfref.OutOfBounds as e:
         case.expected = e
+    case.cast_in_callee = dynamic and extra.random() < 0.3
+    case.large = large
     return case
 
 
@@ -404,17 +430,37 @@ def _op_text(case, params, indices):
             + f" : ({ptype}, {itype}) -> {rtype}")
 
 
+def _operand_types(case):
+    """(static operand types, operand types of the op)."""
+    return ((tensor_type(case.params.shape, case.element_type),
+             tensor_type(case.indices.shape, case.index_type)),
+            (tensor_type(case.params_type, case.element_type),
+             tensor_type(case.indices_type, case.index_type)))
+
+
+def _casts(values, types, new_types):
+    """tensor.casts of `values` where their type changes: (lines, values)."""
+    lines, out = [], []
+    for value, old, new in zip(values, types, new_types):
+        if old != new:
+            lines.append(f"  {value}_dyn = tensor.cast {value} : {old} to "
+                         f"{new}")
+            value += "_dyn"
+        out.append(value)
+    return lines, out
+
+
 def case_function(case):
     """The function under test; returns (text, line of the op within it)."""
-    ptype = tensor_type(case.params_type, case.element_type)
-    itype = tensor_type(case.indices_type, case.index_type)
     rtype = tensor_type(case.result_type, case.element_type)
-    text = (f"func.func @{case.name}(%params: {ptype}, %indices: {itype})"
-            f" -> {rtype} {{\n"
-            f"  %result = {_op_text(case, '%params', '%indices')}\n"
-            f"  return %result : {rtype}\n"
-            f"}}\n")
-    return text, 2
+    static, dynamic = _operand_types(case)
+    args = static if case.cast_in_callee else dynamic
+    lines = [f"func.func @{case.name}(%params: {args[0]}, "
+             f"%indices: {args[1]}) -> {rtype} {{"]
+    casts, operands = _casts(["%params", "%indices"], args, dynamic)
+    lines += casts + [f"  %result = {_op_text(case, *operands)}",
+                      f"  return %result : {rtype}", "}"]
+    return "\n".join(lines) + "\n", len(lines) - 2
 
 
 def _printer(case):
@@ -482,26 +528,18 @@ def program(cases):
     body += [f"  %c{k} = arith.constant {k} : index" for k in dims]
     for case in cases:
         t = f"r{case.number}"
-        static_p = tensor_type(case.params.shape, case.element_type)
-        static_i = tensor_type(case.indices.shape, case.index_type)
-        ptype = tensor_type(case.params_type, case.element_type)
-        itype = tensor_type(case.indices_type, case.index_type)
+        static, dynamic = _operand_types(case)
+        arg_types = static if case.cast_in_callee else dynamic
         rtype = tensor_type(case.result_type, case.element_type)
         body.append(f"  // {case.name}")
         body.append(f"  %{t}_p = arith.constant "
-                    f"{dense(case.params, case.element_type)} : {static_p}")
+                    f"{dense(case.params, case.element_type)} : {static[0]}")
         body.append(f"  %{t}_i = arith.constant "
-                    f"{dense(case.indices, case.index_type)} : {static_i}")
-        args = []
-        for tag, static, dyn in (("p", static_p, ptype), ("i", static_i, itype)):
-            if static != dyn:
-                body.append(f"  %{t}_{tag}c = tensor.cast %{t}_{tag} : "
-                            f"{static} to {dyn}")
-                args.append(f"%{t}_{tag}c")
-            else:
-                args.append(f"%{t}_{tag}")
+                    f"{dense(case.indices, case.index_type)} : {static[1]}")
+        casts, args = _casts([f"%{t}_p", f"%{t}_i"], static, arg_types)
+        body += casts
         body.append(f"  %{t} = func.call @{case.name}({', '.join(args)}) "
-                    f"{{no_inline}} : ({ptype}, {itype}) -> {rtype}")
+                    f"{{no_inline}} : ({', '.join(arg_types)}) -> {rtype}")
         lines, fn, ptype_el = _print_call(case, f"%{t}", rtype, t)
         body += lines
         declared[fn] = ptype_el

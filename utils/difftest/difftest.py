@@ -340,13 +340,15 @@ def report(outcome, tools, keep):
     with open(file, "w") as f:
         f.write(outcome.program)
     command = tools.command(outcome.path, file)
-    attrs = (f"axis={c.axis} batch_dims={c.batch_dims} mode={c.mode}"
-             if c.op == "gather" else f"batch_dims={c.batch_dims} mode={c.mode}")
+    attrs = f"batch_dims={c.batch_dims} mode={c.mode}"
+    if c.op == "gather":
+        attrs = f"axis={c.axis} " + attrs
+    ptype = casegen.tensor_type(c.params_type, c.element_type)
+    itype = casegen.tensor_type(c.indices_type, c.index_type)
     print(f"\n===== MISMATCH: {c.name} on path {outcome.path.name} =====")
     print(f"gather.{c.op} {attrs}; params {c.element_type} "
-          f"{list(c.params.shape)} as {casegen.tensor_type(c.params_type, c.element_type)}, "
-          f"indices {c.index_type} {list(c.indices.shape)} as "
-          f"{casegen.tensor_type(c.indices_type, c.index_type)}")
+          f"{list(c.params.shape)} as {ptype}, indices {c.index_type} "
+          f"{list(c.indices.shape)} as {itype}")
     print(f"----- reproducer ({file}) -----")
     print(outcome.program, end="")
     print(f"----- command -----\n{command}")

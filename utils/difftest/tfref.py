@@ -22,9 +22,6 @@ Arrays may hold any dtype, object (strings) included; "zero" is dtype(0).
 
 import numpy as np
 
-MODES = ("error", "zero", "clamp")
-
-
 class OutOfBounds(Exception):
     """Raised in error mode: `value` is not in [0, bound)."""
 
