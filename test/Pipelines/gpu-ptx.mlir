@@ -44,3 +44,26 @@ func.func @rows_x6(%p: tensor<1000x6xf32>, %i: tensor<64xi32>) -> tensor<64x6xf3
   %r = gather.gather %p[%i] mode<clamp> : (tensor<1000x6xf32>, tensor<64xi32>) -> tensor<64x6xf32>
   return %r : tensor<64x6xf32>
 }
+
+// 128-bit accesses for other element widths: 16 x i8, 2 x f64, 8 x bf16.
+// CHECK-LABEL: .visible .entry bytes_kernel(
+// CHECK:         ld.global.v4.b32
+// CHECK:         st.global.v4.b32
+// CHECK-LABEL: .visible .entry doubles_kernel(
+// CHECK:         ld.global.v2.{{f64|b64}}
+// CHECK:         st.global.v2.{{f64|b64}}
+// CHECK-LABEL: .visible .entry bfloats_kernel(
+// CHECK:         ld.global.v4.b32
+// CHECK:         st.global.v4.b32
+func.func @bytes(%p: tensor<100x32xi8>, %i: tensor<8xi32>) -> tensor<8x32xi8> {
+  %r = gather.gather %p[%i] mode<zero> : (tensor<100x32xi8>, tensor<8xi32>) -> tensor<8x32xi8>
+  return %r : tensor<8x32xi8>
+}
+func.func @doubles(%p: tensor<100x4xf64>, %i: tensor<8xi32>) -> tensor<8x4xf64> {
+  %r = gather.gather %p[%i] mode<zero> : (tensor<100x4xf64>, tensor<8xi32>) -> tensor<8x4xf64>
+  return %r : tensor<8x4xf64>
+}
+func.func @bfloats(%p: tensor<100x16xbf16>, %i: tensor<8xi32>) -> tensor<8x16xbf16> {
+  %r = gather.gather %p[%i] mode<clamp> : (tensor<100x16xbf16>, tensor<8xi32>) -> tensor<8x16xbf16>
+  return %r : tensor<8x16xbf16>
+}

@@ -61,8 +61,10 @@ struct GatherGPUPipelineOptions
       llvm::cl::init("fatbin")};
   PassOptions::Option<int64_t> indexBitwidth{
       *this, "index-bitwidth",
-      llvm::cl::desc("Bitwidth of index in kernels (64 gives 64-bit offsets; "
-                     "the host always uses 64)"),
+      llvm::cl::desc("Bitwidth of index in kernels: 64 gives 64-bit offsets; "
+                     "32 is only valid for buffers of fewer than 2^31 "
+                     "elements and no index-typed params or indices (the "
+                     "host always uses 64)"),
       llvm::cl::init(64)};
   PassOptions::Option<std::string> cudaPath{
       *this, "cuda-path",
@@ -70,17 +72,17 @@ struct GatherGPUPipelineOptions
                      "kernels"),
       llvm::cl::init("/usr/local/cuda")};
   PassOptions::Option<unsigned> optLevel{
-      *this, "opt-level", llvm::cl::desc("Optimization level of the NVPTX "
-                                         "backend"),
+      *this, "opt-level",
+      llvm::cl::desc("Optimization level of the NVPTX backend"),
       llvm::cl::init(3)};
   PassOptions::Option<bool> hostOnly{
       *this, "host-only",
       llvm::cl::desc("Lower the CPU-executable form of the kernels (the same "
                      "body in an scf.parallel) for mlir-runner"),
       llvm::cl::init(false)};
-  PassOptions::Option<int64_t> blockSize{
-      *this, "block-size", llvm::cl::desc("Threads per block"),
-      llvm::cl::init(256)};
+  PassOptions::Option<int64_t> blockSize{*this, "block-size",
+                                         llvm::cl::desc("Threads per block"),
+                                         llvm::cl::init(256)};
   PassOptions::Option<int64_t> maxBlocks{
       *this, "max-blocks",
       llvm::cl::desc("Upper bound on the blocks of a launch"),

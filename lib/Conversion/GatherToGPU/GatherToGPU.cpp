@@ -49,10 +49,10 @@ namespace {
 
 /// The flattened view of one gather op, on 1-D buffers.
 struct SliceGather {
-  Value params, indices, result; // 1-D memrefs.
+  Value params, indices, result;            // 1-D memrefs.
   Value batch, outer, positions, sliceSize; // B, O, N, S.
   SmallVector<Value> bounds; // Sizes of the K gathered dimensions.
-  int64_t firstIndexedDim;    // The params dimension of bounds[0].
+  int64_t firstIndexedDim;   // The params dimension of bounds[0].
   GatherMode mode;
   Operation *op; // The gather op, for messages.
 };
@@ -69,8 +69,7 @@ struct IndexMath {
   OpBuilder &b;
   Location loc;
   Value c(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-  template <typename OpTy>
-  Value fold(Value x, Value y) {
+  template <typename OpTy> Value fold(Value x, Value y) {
     return b.createOrFold<OpTy>(loc, x, y);
   }
   Value add(Value x, Value y) { return fold<arith::AddIOp>(x, y); }
@@ -148,8 +147,7 @@ static void emitSliceLoop(OpBuilder &b, Location loc, const SliceGather &g,
   if (!src) {
     TypedAttr zeroAttr = getZeroAttr(elementType);
     if (width > 1)
-      zeroAttr = DenseElementsAttr::get(cast<ShapedType>(accessType),
-                                        zeroAttr);
+      zeroAttr = DenseElementsAttr::get(cast<ShapedType>(accessType), zeroAttr);
     zero = arith::ConstantOp::create(b, loc, zeroAttr);
   }
   Value begin = m.add(m.mul(ids.blockY, ids.blockDimX), ids.threadX);
@@ -163,11 +161,11 @@ static void emitSliceLoop(OpBuilder &b, Location loc, const SliceGather &g,
         Value value = zero;
         if (src) {
           Value at = m.add(src, offset);
-          value = width > 1 ? Value(vector::LoadOp::create(
-                                  b, loc, cast<VectorType>(accessType),
-                                  g.params, at, /*nontemporal=*/false, align))
-                            : Value(memref::LoadOp::create(b, loc, g.params,
-                                                           at));
+          value = width > 1
+                      ? Value(vector::LoadOp::create(
+                            b, loc, cast<VectorType>(accessType), g.params, at,
+                            /*nontemporal=*/false, align))
+                      : Value(memref::LoadOp::create(b, loc, g.params, at));
         }
         Value to = m.add(dst, offset);
         if (width > 1)
@@ -182,8 +180,7 @@ static void emitSliceLoop(OpBuilder &b, Location loc, const SliceGather &g,
 /// Emits the kernel body: the grid-stride loop over slices, the index load
 /// and check, and the copy of each slice.
 static void emitKernelBody(OpBuilder &b, Location loc, const SliceGather &g,
-                           const KernelIds &ids, int64_t width,
-                           bool onDevice) {
+                           const KernelIds &ids, int64_t width, bool onDevice) {
   IndexMath m{b, loc};
   int64_t depth = g.bounds.size();
   Value numSlices = m.product({g.batch, g.outer, g.positions});
@@ -210,10 +207,10 @@ static void emitKernelBody(OpBuilder &b, Location loc, const SliceGather &g,
         Value slice = batchOuter;
         Value valid;
         for (auto [j, bound] : llvm::enumerate(g.bounds)) {
-          Value k = castToIndex(
-              b, loc,
-              memref::LoadOp::create(b, loc, g.indices,
-                                     m.add(indexBase, m.c(j))));
+          Value k =
+              castToIndex(b, loc,
+                          memref::LoadOp::create(b, loc, g.indices,
+                                                 m.add(indexBase, m.c(j))));
           if (g.mode == GatherMode::Error) {
             int64_t paramsDim = g.firstIndexedDim + j;
             if (onDevice)
@@ -266,8 +263,7 @@ static void emitLaunch(OpBuilder &b, Location loc, const SliceGather &g,
                                         lanes, m.c(kWarpSize));
   Value roundedUp = m.mul(m.ceilDiv(lanes, m.c(kWarpSize)), m.c(kWarpSize));
   Value blockDimX = m.min(
-      arith::SelectOp::create(b, loc, isShort, m.max(lanes, m.c(1)),
-                              roundedUp),
+      arith::SelectOp::create(b, loc, isShort, m.max(lanes, m.c(1)), roundedUp),
       blockSize);
   Value blockDimY = m.div(blockSize, blockDimX);
   Value numSlices = m.product({g.batch, g.outer, g.positions});
@@ -286,7 +282,7 @@ static void emitLaunch(OpBuilder &b, Location loc, const SliceGather &g,
         ValueRange{gridX, gridY, blockDimY, blockDimX},
         ValueRange{one, one, one, one},
         [&](OpBuilder &b, Location loc, ValueRange ivs) {
-          KernelIds ids{ivs[0], ivs[1], ivs[3], ivs[2],
+          KernelIds ids{ivs[0], ivs[1], ivs[3],    ivs[2],
                         gridX,  gridY,  blockDimX, blockDimY};
           emitKernelBody(b, loc, g, ids, width, /*onDevice=*/false);
         });
@@ -298,8 +294,7 @@ static void emitLaunch(OpBuilder &b, Location loc, const SliceGather &g,
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&launch.getBody().front());
   gpu::KernelDim3 block = launch.getBlockIds(), thread = launch.getThreadIds();
-  gpu::KernelDim3 grid = launch.getGridSize(),
-                  blockDim = launch.getBlockSize();
+  gpu::KernelDim3 grid = launch.getGridSize(), blockDim = launch.getBlockSize();
   KernelIds ids{block.x, block.y, thread.x,   thread.y,
                 grid.x,  grid.y,  blockDim.x, blockDim.y};
   emitKernelBody(b, loc, g, ids, width, /*onDevice=*/true);
@@ -412,8 +407,7 @@ struct GatherToGPUPattern : public OpConversionPattern<OpTy> {
                                            dynResultSizes);
     Value numParams = m.product(paramDims);
     Value numIndices = m.product(indexDims);
-    Value numResult =
-        m.product({g.batch, g.outer, g.positions, g.sliceSize});
+    Value numResult = m.product({g.batch, g.outer, g.positions, g.sliceSize});
     Value flatParams = flatten(rewriter, loc, params, numParams);
     Value flatIndices = flatten(rewriter, loc, indices, numIndices);
     Value flatResult = flatten(rewriter, loc, result, numResult);
@@ -437,8 +431,8 @@ struct GatherToGPUPattern : public OpConversionPattern<OpTy> {
       gpu::MemcpyOp::create(rewriter, loc, Type(), ValueRange{}, flatResult,
                             g.result);
       for (Value device : {g.params, g.indices, g.result})
-        setManualDeallocation(
-            gpu::DeallocOp::create(rewriter, loc, Type(), ValueRange{}, device));
+        setManualDeallocation(gpu::DeallocOp::create(rewriter, loc, Type(),
+                                                     ValueRange{}, device));
     }
     Value tensor = bufferization::ToTensorOp::create(
         rewriter, loc, RankedTensorType::get(resultShape, elementType), result,

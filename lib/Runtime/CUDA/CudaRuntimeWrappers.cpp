@@ -16,8 +16,9 @@
 //
 // Timing: with GATHER_CUDA_TIMING=1 in the environment, each kernel launch
 // and memcpy is timed with events and reported on stderr as
-//   gather_cuda_runtime: time kernel <name> grid <x>x<y>x<z> block <x>x<y>x<z> ms <t>
-//   gather_cuda_runtime: time memcpy <HtoD|DtoH|DtoD|HtoH> bytes <n> ms <t>
+//   gather_cuda_runtime: time kernel <name> grid <x>x<y>x<z> block <x>x<y>x<z>
+//   ms <t> gather_cuda_runtime: time memcpy <HtoD|DtoH|DtoD|HtoH> bytes <n> ms
+//   <t>
 // (bench/gpu uses this; it serializes the stream).
 //
 //===----------------------------------------------------------------------===//
@@ -108,8 +109,7 @@ std::map<CUfunction, std::string> &kernelNames() {
 }
 
 /// Times what `enqueue` puts on `stream` and returns milliseconds.
-template <typename Fn>
-float timeOnStream(CUstream stream, Fn enqueue) {
+template <typename Fn> float timeOnStream(CUstream stream, Fn enqueue) {
   CUevent start, stop;
   CUDA_CHECK(cuEventCreate(&start, CU_EVENT_DEFAULT));
   CUDA_CHECK(cuEventCreate(&stop, CU_EVENT_DEFAULT));
@@ -127,8 +127,9 @@ float timeOnStream(CUstream stream, Fn enqueue) {
 /// True when `ptr` is device (or managed) memory, false for host memory.
 bool isDevicePointer(const void *ptr) {
   CUmemorytype type = static_cast<CUmemorytype>(0);
-  CUresult result = cuPointerGetAttribute(
-      &type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, reinterpret_cast<CUdeviceptr>(ptr));
+  CUresult result =
+      cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                            reinterpret_cast<CUdeviceptr>(ptr));
   // Unregistered host memory is unknown to the driver.
   if (result == CUDA_ERROR_INVALID_VALUE)
     return false;
@@ -230,13 +231,11 @@ GATHER_EXPORT void mgpuLaunchKernel(CUfunction function, intptr_t gridX,
                long(gridZ), long(blockX), long(blockY), long(blockZ), ms);
 }
 
-GATHER_EXPORT void
-mgpuLaunchClusterKernel(CUfunction function, intptr_t clusterX,
-                        intptr_t clusterY, intptr_t clusterZ, intptr_t gridX,
-                        intptr_t gridY, intptr_t gridZ, intptr_t blockX,
-                        intptr_t blockY, intptr_t blockZ, int32_t smem,
-                        CUstream stream, void **params, void **extra,
-                        size_t /*paramsCount*/) {
+GATHER_EXPORT void mgpuLaunchClusterKernel(
+    CUfunction function, intptr_t clusterX, intptr_t clusterY,
+    intptr_t clusterZ, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
+    intptr_t blockX, intptr_t blockY, intptr_t blockZ, int32_t smem,
+    CUstream stream, void **params, void **extra, size_t /*paramsCount*/) {
   ScopedContext scoped;
   if (smem > 0)
     CUDA_CHECK(cuFuncSetAttribute(
