@@ -229,14 +229,48 @@ def check_random(c, count):
             c.same(f"random case {n}", outcome[0], outcome[1])
 
 
+def check_harness(c):
+    """The output parser, the comparison and the error-mode check."""
+    import cases
+    import difftest
+    text = ("Unranked Memref base@ = 0x1 rank = 2 offset = 0 sizes = [2, 1] "
+            "strides = [1, 1] data = \n[[1.5], \n [-0.25]]\n"
+            "Unranked Memref base@ = 0x2 rank = 1 offset = 0 sizes = [0] "
+            "strides = [1]\n")
+    printed = difftest.parse_output(text)
+    c.expect("parse", printed == [((2, 1), ["1.5", "-0.25"]), ((0,), None)])
+    case = cases.generate_case(1, 0)
+    case.element_type, case.expected = "f32", np.array([[1.5], [-0.25]])
+    c.expect("compare equal", difftest.compare(case, printed[0]) is None)
+    case.expected = np.array([[1.5], [0.25]])
+    c.expect("compare differ", "1 of 2 elements differ" in
+             (difftest.compare(case, printed[0]) or ""))
+    c.expect("compare shape", "shape" in (difftest.compare(
+        case, ((1, 2), ["1.5", "0.25"])) or ""))
+    case.expected = OutOfBounds(7, 4)
+    msg = 'gather.gather at loc("f.mlir":3:8): index 7 is out of bounds [0, 4)'
+    run = difftest.Run
+    c.expect("error ok", difftest.check_error_run(
+        case, run("mlir-runner", 1, msg, ""), 3) is None)
+    for what, r, line in (
+            ("no stop", run("mlir-runner", 0, msg, ""), 3),
+            ("wrong line", run("mlir-runner", 1, msg, ""), 4),
+            ("wrong index", run("mlir-runner", 1, msg.replace("7", "17"), ""),
+             3),
+            ("printed", run("mlir-runner", 1, "Unranked Memref" + msg, ""), 3)):
+        c.expect(f"error check: {what}",
+                 difftest.check_error_run(case, r, line) is not None)
+
+
 def run(random_count=500):
     c = Checker()
     check_literal_examples(c)
     check_modes(c)
     check_random(c, random_count)
+    check_harness(c)
     for what in c.failed:
         print(f"self-check FAILED: {what}")
     print(f"self-check: {c.passed} checks passed, {len(c.failed)} failed "
           f"(literal examples of the TF pages, modes, {random_count} random "
-          f"cross-checks of two reference implementations)")
+          f"cross-checks of two reference implementations, output parsing)")
     return not c.failed
