@@ -15,7 +15,7 @@
 // CHECK:         ld.global.{{s32|u32|b32}} {{.*}}
 // CHECK-NOT:     {{(ld|st)\.global\.(f|b)32[[:space:]]}}
 // CHECK:         ld.global.v4.{{f32|b32}} {[[A:%r[0-9]+]], [[B:%r[0-9]+]], [[C:%r[0-9]+]], [[D:%r[0-9]+]]}, [%rd{{[0-9]+}}];
-// CHECK-NEXT:    st.global.v4.{{f32|b32}} [%rd{{[0-9]+}}], {[[A]], [[B]], [[C]], [[D]]};
+// CHECK:         st.global.v4.{{f32|b32}} [%rd{{[0-9]+}}], {[[A]], [[B]], [[C]], [[D]]};
 // CHECK-NOT:     {{(ld|st)\.global\.(f|b)32[[:space:]]}}
 // CHECK:         ret;
 func.func @rows_x16(%p: tensor<1000x16xf32>, %i: tensor<64xi32>) -> tensor<64x16xf32> {

@@ -122,7 +122,9 @@ static void emitDeviceOutOfBoundsCheck(OpBuilder &b, Location loc,
     Value bound64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), bound);
     gpu::PrintfOp::create(b, loc, format, ValueRange{k64, bound64});
     Value no = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0);
-    cf::AssertOp::create(b, loc, no, "gather index out of bounds");
+    // The assertion names the op too: a trap may cut printf output short.
+    cf::AssertOp::create(
+        b, loc, no, describeOpForDiagnostics(op) + ": index out of bounds");
     scf::YieldOp::create(b, loc);
   });
 }
@@ -198,9 +200,14 @@ static void emitKernelBody(OpBuilder &b, Location loc, const SliceGather &g,
       b, loc, begin, numSlices, step, ValueRange{},
       [&](OpBuilder &b, Location loc, Value r, ValueRange) {
         IndexMath m{b, loc};
-        Value n = m.rem(r, g.positions);
-        Value batchOuter = m.div(r, g.positions);
-        Value batch = m.div(batchOuter, g.outer);
+        // Slice r = (batch * O + outer) * N + n. Without batch and outer
+        // dimensions r is n: no division.
+        Value n = r, batchOuter = m.c(0), batch = m.c(0);
+        if (getConstantIntValue(m.mul(g.batch, g.outer)) != 1) {
+          n = m.rem(r, g.positions);
+          batchOuter = m.div(r, g.positions);
+          batch = m.div(batchOuter, g.outer);
+        }
         // Row-major position of index component 0 of this slice.
         Value indexBase =
             m.mul(m.add(m.mul(batch, g.positions), n), m.c(depth));

@@ -32,7 +32,7 @@
 // CHECK:             %[[BAD:.*]] = arith.cmpi uge, %[[K]], %[[C4]]
 // CHECK:             scf.if %[[BAD]] {
 // CHECK:               gpu.printf "gather.gather at loc({{.*}}): index %lld is out of bounds [0, %lld) in params dimension 0\0A"
-// CHECK:               cf.assert %false, "gather index out of bounds"
+// CHECK:               cf.assert %false, "gather.gather at loc({{.*}}): index out of bounds"
 // CHECK:             }
 // CHECK:             %[[SRC:.*]] = arith.muli %{{.*}}, %[[C8]] : index
 // CHECK:             %[[DST:.*]] = arith.muli %[[R]], %[[C8]] : index
