@@ -69,6 +69,9 @@ void buildHostOnlyPipeline(OpPassManager &pm) {
 /// to LLVM with GPU runtime calls.
 void buildDevicePipeline(OpPassManager &pm,
                          const gather::GatherGPUPipelineOptions &options) {
+  // Constants and sizes computed on the host are recomputed in the kernel
+  // rather than passed as arguments.
+  pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
   // gpu-to-llvm lowers gpu.alloc/memcpy/dealloc only in async form: put each
   // function's GPU work on one stream, synchronized at its end.
