@@ -72,6 +72,9 @@ class Case:
     # right before the op (canonicalization may fold it), instead of main.
     cast_in_callee: bool = False
     large: bool = False  # a dimension of 17..128
+    # params is a strided tensor.extract_slice, in the case function, of the
+    # array `view[0]` passed in: view = (array, offsets, strides).
+    view: object = None
 
     @property
     def name(self):
@@ -109,6 +112,7 @@ class Case:
              "dynamic, cast before op" if self.cast_in_callee else
              "dynamic, cast in caller"),
             ("result type", self.result_kind),
+            ("params", "strided slice" if self.view else "whole tensor"),
             ("params rank", str(self.params.ndim)),
             ("indices rank", str(self.indices.ndim)),
             ("sizes", "empty result" if self.expected_shape_has_zero()
@@ -291,6 +295,21 @@ def _infer_result_type(op, ptype, itype, a, b):
     return merged + itype[b:-1] + ptype[b + depth:]
 
 
+def _draw_view(rng, params, element_type):
+    """A bigger array that params is a strided slice of, with new values."""
+    offsets = [int(rng.integers(0, 3)) for _ in params.shape]
+    strides = [int(rng.integers(1, 3)) if d > 1 else 1 for d in params.shape]
+    big = tuple(o + (d - 1) * s + 1 + int(rng.integers(0, 2)) if d else o
+                for o, s, d in zip(offsets, strides, params.shape))
+    array = _values(rng, element_type, int(np.prod(big))).reshape(big)
+    return array, offsets, strides
+
+
+def _view_slices(view, shape):
+    return tuple(slice(o, o + d * s, s)
+                 for o, s, d in zip(view[1], view[2], shape))
+
+
 def generate_case(seed, number):
     """Draws case `number` of `seed`."""
     rng = np.random.default_rng([seed, number])
@@ -374,13 +393,18 @@ def generate_case(seed, number):
                 params_type=ptype, indices_type=itype, result_type=rtype,
                 result_kind=result_kind,
                 out_of_bounds=bool(((indices < 0) | (indices >= bounds)).any()))
+    case.cast_in_callee = dynamic and extra.random() < 0.3
+    case.large = large
+    if params.size and extra.random() < 0.15:
+        case.view = _draw_view(extra, params, element_type)
+        case.params = params = case.view[0][_view_slices(case.view,
+                                                        params.shape)]
+        case.cast_in_callee = True
     fn = tfref.gather if op == "gather" else tfref.gather_nd
     try:
         case.expected = fn(params, indices, **case.reference_kwargs())
     except tfref.OutOfBounds as e:
         case.expected = e
-    case.cast_in_callee = dynamic and extra.random() < 0.3
-    case.large = large
     return case
 
 
@@ -438,6 +462,15 @@ def _operand_types(case):
              tensor_type(case.indices_type, case.index_type)))
 
 
+def _passed_params(case):
+    """The params array main passes, and the case function's type for it."""
+    if case.view is not None:
+        array = case.view[0]
+        return array, tensor_type(array.shape, case.element_type)
+    dims = case.params.shape if case.cast_in_callee else case.params_type
+    return case.params, tensor_type(dims, case.element_type)
+
+
 def _casts(values, types, new_types):
     """tensor.casts of `values` where their type changes: (lines, values)."""
     lines, out = [], []
@@ -454,10 +487,20 @@ def case_function(case):
     """The function under test; returns (text, line of the op within it)."""
     rtype = tensor_type(case.result_type, case.element_type)
     static, dynamic = _operand_types(case)
-    args = static if case.cast_in_callee else dynamic
-    lines = [f"func.func @{case.name}(%params: {args[0]}, "
-             f"%indices: {args[1]}) -> {rtype} {{"]
-    casts, operands = _casts(["%params", "%indices"], args, dynamic)
+    # The operands' types before the casts to the op's types, and what the
+    # function receives: the same, but a bigger array to slice for a view.
+    current = static if case.cast_in_callee else dynamic
+    received = (_passed_params(case)[1], current[1])
+    lines = [f"func.func @{case.name}(%params: {received[0]}, "
+             f"%indices: {received[1]}) -> {rtype} {{"]
+    values = ["%params", "%indices"]
+    if case.view:
+        _, offsets, strides = case.view
+        lines.append(f"  %params_view = tensor.extract_slice %params"
+                     f"{offsets} {list(case.params.shape)} {strides} : "
+                     f"{received[0]} to {current[0]}")
+        values[0] = "%params_view"
+    casts, operands = _casts(values, current, dynamic)
     lines += casts + [f"  %result = {_op_text(case, *operands)}",
                       f"  return %result : {rtype}", "}"]
     return "\n".join(lines) + "\n", len(lines) - 2
@@ -529,11 +572,14 @@ def program(cases):
     for case in cases:
         t = f"r{case.number}"
         static, dynamic = _operand_types(case)
-        arg_types = static if case.cast_in_callee else dynamic
+        passed, passed_type = _passed_params(case)
+        arg_types = (passed_type,
+                     (static if case.cast_in_callee else dynamic)[1])
+        static = (tensor_type(passed.shape, case.element_type), static[1])
         rtype = tensor_type(case.result_type, case.element_type)
         body.append(f"  // {case.name}")
         body.append(f"  %{t}_p = arith.constant "
-                    f"{dense(case.params, case.element_type)} : {static[0]}")
+                    f"{dense(passed, case.element_type)} : {static[0]}")
         body.append(f"  %{t}_i = arith.constant "
                     f"{dense(case.indices, case.index_type)} : {static[1]}")
         casts, args = _casts([f"%{t}_p", f"%{t}_i"], static, arg_types)
