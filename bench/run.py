@@ -197,14 +197,17 @@ def run_frameworks(jobs, args):
                    "jobs": [dict(c.to_dict(), threads=t, clock=clock(args, t))
                             for c, t in jobs]},
                   f)
-    r = subprocess.run(["/usr/bin/python3", os.path.join(HERE, "frameworks.py"),
-                        spec], capture_output=True, text=True)
-    if r.returncode != 0:
-        print("frameworks.py failed:\n" + r.stderr, file=sys.stderr)
     res = {}
-    for line in r.stdout.splitlines():
-        d = json.loads(line)
-        res[(d["case"], d["threads"])] = d
+    with subprocess.Popen(["/usr/bin/python3",
+                           os.path.join(HERE, "frameworks.py"), spec],
+                          stdout=subprocess.PIPE, text=True) as proc:
+        for line in proc.stdout:
+            d = json.loads(line)
+            res[(d["case"], d["threads"])] = d
+            print(f"  numpy/torch {d['case']} t={d['threads']}: "
+                  f"numpy={d['numpy']:.2f} torch={d['torch']:.2f}", flush=True)
+    if proc.returncode != 0:
+        print("frameworks.py failed (see above)", file=sys.stderr)
     return res
 
 
