@@ -383,9 +383,6 @@ struct GatherToGPUPattern : public OpConversionPattern<OpTy> {
     if (!getZeroAttr(elementType))
       return rewriter.notifyMatchFailure(
           op, "only integer, index and float elements are supported");
-    if (options.blockSize < 1 || options.maxBlocks < 1)
-      return rewriter.notifyMatchFailure(op, "block-size and max-blocks "
-                                             "must be positive");
     ReifiedRankedShapedTypeDims resultDims;
     if (failed(reifyResultShapes(rewriter, op, resultDims)))
       return rewriter.notifyMatchFailure(op, "cannot reify result shape");
@@ -532,6 +529,14 @@ struct ConvertGatherToGPUPass
     options.blockSize = blockSize;
     options.maxBlocks = maxBlocks;
     options.vectorize = vectorize;
+    // CUDA allows at most 1024 threads per block.
+    if (blockSize < 1 || (!hostOnly && blockSize > 1024) || maxBlocks < 1) {
+      getOperation()->emitError("convert-gather-to-gpu: block-size must be in "
+                                "[1, 1024] and max-blocks positive, got ")
+          << static_cast<int64_t>(blockSize) << " and "
+          << static_cast<int64_t>(maxBlocks);
+      return signalPassFailure();
+    }
     // The host-only form reports bad indices as the CPU lowerings do, which
     // ends the program through @exit.
     if (hostOnly && failed(declareExitFuncIfNeeded(getOperation())))
