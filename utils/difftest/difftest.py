@@ -371,7 +371,7 @@ def main(argv=None):
     ap.add_argument("--pipeline", help="a gather-opt pass pipeline to use "
                     "instead of gather-cpu-pipeline (wrapped in "
                     "builtin.module(...) unless it is; raw gather-opt "
-                    "options if it starts with '-')")
+                    "options if it starts with '-': write --pipeline=-...)")
     ap.add_argument("--gather-opt", help="default: build/bin/gather-opt")
     ap.add_argument("--mlir-runner", help="default: mlir-runner on PATH")
     ap.add_argument("--llvm-lib-dir", help="where the runner utils live "
