@@ -1,7 +1,7 @@
 // CUDA blocks hold at most 1024 threads; grids need at least one block.
-// RUN: not gather-opt %s -convert-gather-to-gpu="block-size=2048" 2>&1 \
+// RUN: cat %s | not gather-opt -convert-gather-to-gpu="block-size=2048" 2>&1 \
 // RUN: | FileCheck %s --check-prefix=BLOCK
-// RUN: not gather-opt %s -convert-gather-to-gpu="max-blocks=0" 2>&1 \
+// RUN: cat %s | not gather-opt -convert-gather-to-gpu="max-blocks=0" 2>&1 \
 // RUN: | FileCheck %s --check-prefix=GRID
 // The CPU-executable form has no such limit.
 // RUN: gather-opt %s -convert-gather-to-gpu="host-only block-size=2048" \
