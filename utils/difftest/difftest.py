@@ -219,6 +219,12 @@ def check_error_run(case, run, op_line):
     if missing:
         return ("the error message does not name " + ", ".join(missing)
                 + ":\n" + run.describe())
+    # Optional detail; if the message names the dimension, it must be right.
+    named = re.search(r"params dimension (\d+)", text)
+    if named and err.params_dim is not None and \
+            int(named.group(1)) != err.params_dim:
+        return (f"the error message names params dimension {named.group(1)}"
+                f", expected {err.params_dim}:\n" + run.describe())
     return None
 
 
@@ -311,6 +317,19 @@ def apply_reference_fault(case):
         case.expected = fn(case.params, case.indices, **kw)
 
 
+def draw_cases(seed, count, only):
+    """Cases 0.. of `seed`; with `only` (["category=value"]), the first
+    `count` whose categories match every filter."""
+    filters = [tuple(f.split("=", 1)) for f in only or []]
+    cases, n = [], 0
+    while len(cases) < count and n < max(count, 1) * 1000:
+        case = casegen.generate_case(seed, n)
+        if all(f in case.categories() for f in filters):
+            cases.append(case)
+        n += 1
+    return cases
+
+
 def summarize(outcomes, elapsed, seed, paths):
     total = collections.Counter()
     failed = collections.Counter()
@@ -376,6 +395,9 @@ def main(argv=None):
     ap.add_argument("--mlir-runner", help="default: mlir-runner on PATH")
     ap.add_argument("--llvm-lib-dir", help="where the runner utils live "
                     "(default: lib next to mlir-runner)")
+    ap.add_argument("--only", action="append", metavar="CATEGORY=VALUE",
+                    help="only cases in this class of the summary, e.g. "
+                    "'op=gather_nd' or 'expect=error stop' (repeatable)")
     ap.add_argument("--keep", help="write programs and reproducers here")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 1,
                     help="parallel processes")
@@ -398,7 +420,7 @@ def main(argv=None):
     start = time.time()
     tools = Tools(args)
     paths = paths_from(args)
-    cases = [casegen.generate_case(seed, n) for n in range(args.count)]
+    cases = draw_cases(seed, args.count, args.only)
     if args.inject_fault == "reference":
         for case in cases:
             apply_reference_fault(case)
@@ -432,7 +454,8 @@ def main(argv=None):
               + ("detected" if failures else "NOT DETECTED"))
         return 0 if failures else 1
     if failures:
-        print(f"FAILED: rerun with --seed {seed} --count {args.count}; "
+        only = "".join(f" --only {shlex.quote(f)}" for f in args.only or [])
+        print(f"FAILED: rerun with --seed {seed} --count {args.count}{only}; "
               f"files in {keep}")
         return 1
     if not args.keep:

@@ -93,11 +93,12 @@ class Checker:
         self.expect(what, got.shape == want.shape and
                     np.array_equal(got, want))
 
-    def raises(self, what, fn, value, bound):
+    def raises(self, what, fn, value, bound, params_dim=None):
         try:
             fn()
         except OutOfBounds as e:
-            self.expect(what, (e.value, e.bound) == (value, bound))
+            self.expect(what, (e.value, e.bound) == (value, bound) and
+                        params_dim in (None, e.params_dim))
             return
         self.expect(what, False)
 
@@ -169,7 +170,7 @@ def check_modes(c):
         for impl, got in zip(("loops", "batched"), _both(
                 "gather", m, idx, {"axis": -1, "mode": mode})):
             c.same(f"gather {mode} ({impl})", got, want)
-    c.raises("gather error", lambda: gather(m, idx, axis=-1), -1, 4)
+    c.raises("gather error", lambda: gather(m, idx, axis=-1), -1, 4, 1)
     c.raises("gather error", lambda: gather(m, [[0], [3]]), 3, 3)
     # gather_nd: zero zeroes the whole slice, clamp clamps each component.
     p = np.arange(1, 13).reshape(2, 2, 3)
@@ -183,7 +184,8 @@ def check_modes(c):
             c.same(f"gather_nd {mode} components ({impl})", got,
                    [[0, 0, 0], [0, 0, 0]] if mode == "zero"
                    else [[4, 5, 6], [10, 11, 12]])
-    c.raises("gather_nd error", lambda: gather_nd(p, [[0, 1], [1, 2]]), 2, 2)
+    c.raises("gather_nd error", lambda: gather_nd(p, [[0, 1], [1, 2]]), 2, 2,
+             1)
     # A dimension of size 0: nothing to clamp into, the slice is zero.
     empty = np.zeros((2, 0, 3), dtype=np.int64)
     for mode in ("zero", "clamp"):
@@ -247,8 +249,9 @@ def check_harness(c):
              (difftest.compare(case, printed[0]) or ""))
     c.expect("compare shape", "shape" in (difftest.compare(
         case, ((1, 2), ["1.5", "0.25"])) or ""))
-    case.expected = OutOfBounds(7, 4)
-    msg = 'gather.gather at loc("f.mlir":3:8): index 7 is out of bounds [0, 4)'
+    case.expected = OutOfBounds(7, 4, 1)
+    msg = ('gather.gather at loc("f.mlir":3:8): index 7 is out of bounds '
+           '[0, 4) in params dimension 1')
     run = difftest.Run
     c.expect("error ok", difftest.check_error_run(
         case, run("mlir-runner", 1, msg, ""), 3) is None)
@@ -257,7 +260,10 @@ def check_harness(c):
             ("wrong line", run("mlir-runner", 1, msg, ""), 4),
             ("wrong index", run("mlir-runner", 1, msg.replace("7", "17"), ""),
              3),
-            ("printed", run("mlir-runner", 1, "Unranked Memref" + msg, ""), 3)):
+            ("printed", run("mlir-runner", 1, "Unranked Memref" + msg, ""), 3),
+            ("wrong dim", run("mlir-runner", 1, msg.replace("dimension 1",
+                                                            "dimension 0"),
+                              ""), 3)):
         c.expect(f"error check: {what}",
                  difftest.check_error_run(case, r, line) is not None)
 

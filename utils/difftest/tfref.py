@@ -22,13 +22,16 @@ Arrays may hold any dtype, object (strings) included; "zero" is dtype(0).
 
 import numpy as np
 
-class OutOfBounds(Exception):
-    """Raised in error mode: `value` is not in [0, bound)."""
 
-    def __init__(self, value, bound):
+class OutOfBounds(Exception):
+    """Raised in error mode: `value` is not in [0, bound), the size of
+    dimension `params_dim` of params (None where not tracked)."""
+
+    def __init__(self, value, bound, params_dim=None):
         super().__init__(f"index {value} is out of bounds [0, {bound})")
         self.value = value
         self.bound = bound
+        self.params_dim = params_dim
 
 
 def normalize_gather_attrs(params_rank, indices_rank, axis, batch_dims):
@@ -66,12 +69,13 @@ def gather_nd_shape(params_shape, indices_shape, batch_dims=0):
             tuple(params_shape[batch_dims + depth:]))
 
 
-def _resolve(value, dim, mode):
-    """Applies `mode` to one index; returns the index to read or None (zero)."""
+def _resolve(value, dim, mode, params_dim=None):
+    """Applies `mode` to one index into dimension `params_dim` of size `dim`;
+    returns the index to read or None (a zero slice)."""
     if 0 <= value < dim:
         return value
     if mode == "error":
-        raise OutOfBounds(value, dim)
+        raise OutOfBounds(value, dim, params_dim)
     if mode == "zero" or dim == 0:
         return None
     return min(max(value, 0), dim - 1)
@@ -103,7 +107,7 @@ def gather(params, indices, axis=None, batch_dims=0, mode="error"):
         return out
     if mode == "error":
         for k in indices.flat:
-            _resolve(int(k), dim, mode)
+            _resolve(int(k), dim, mode, a)
     for outer in np.ndindex(*params.shape[:a]):
         for inner in np.ndindex(*indices.shape[b:]):
             k = _resolve(int(indices[outer[:b] + inner]), dim, mode)
@@ -129,8 +133,8 @@ def gather_nd(params, indices, batch_dims=0, mode="error"):
         return out
     if mode == "error":
         for vec in indices.reshape(-1, depth) if depth else []:
-            for v, dim in zip(vec, bounds):
-                _resolve(int(v), dim, mode)
+            for k, (v, dim) in enumerate(zip(vec, bounds)):
+                _resolve(int(v), dim, mode, b + k)
     for pos in np.ndindex(*indices.shape[:-1]):
         comps = [_resolve(int(v), dim, mode)
                  for v, dim in zip(indices[pos], bounds)]
