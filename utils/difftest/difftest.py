@@ -35,7 +35,7 @@ DEFAULT_LLVM = "/usr/lib/llvm-22"
 # A batch holds at most this many cases and this many elements in all.
 BATCH_CASES = 40
 BATCH_ELEMENTS = 6000
-TIMEOUT_S = 300
+TIMEOUT_S = 60  # per process; a batch takes a few seconds
 
 
 #===------------------------------------------------------------------------===#
