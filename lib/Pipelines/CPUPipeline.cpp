@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gather/Pipelines/Pipelines.h"
 #include "gather/Conversion/Passes.h"
+#include "gather/Pipelines/Pipelines.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -65,13 +66,12 @@ GatherGeometry::getSelectorOfResultCoords(ValueRange resultCoords) const {
   return selector;
 }
 
-SmallVector<Value>
-GatherGeometry::getParamsCoords(ValueRange resultCoords,
-                                ValueRange addresses) const {
+SmallVector<Value> GatherGeometry::getParamsCoords(ValueRange resultCoords,
+                                                   ValueRange addresses) const {
   SmallVector<Value> coords(resultCoords.take_front(firstIndexedDim));
   llvm::append_range(coords, addresses);
-  llvm::append_range(coords,
-                     resultCoords.drop_front(firstIndexedDim + numPositionDims));
+  llvm::append_range(
+      coords, resultCoords.drop_front(firstIndexedDim + numPositionDims));
   return coords;
 }
 
@@ -87,10 +87,8 @@ Value mlir::gather::createDimSize(OpBuilder &b, Location loc, Value shaped,
   return getValueOrCreateConstantIndexOp(b, loc, size);
 }
 
-SmallVector<Value>
-mlir::gather::createIndexedDimSizes(OpBuilder &b, Location loc,
-                                    const GatherGeometry &geometry,
-                                    Value params) {
+SmallVector<Value> mlir::gather::createIndexedDimSizes(
+    OpBuilder &b, Location loc, const GatherGeometry &geometry, Value params) {
   SmallVector<Value> sizes;
   for (int64_t k = 0; k < geometry.indexDepth; ++k)
     sizes.push_back(
@@ -107,10 +105,9 @@ Value mlir::gather::castToIndex(OpBuilder &b, Location loc, Value index) {
 
 Value mlir::gather::loadIndex(OpBuilder &b, Location loc, Value indices,
                               ValueRange coords) {
-  Value index =
-      isa<TensorType>(indices.getType())
-          ? Value(tensor::ExtractOp::create(b, loc, indices, coords))
-          : Value(memref::LoadOp::create(b, loc, indices, coords));
+  Value index = isa<TensorType>(indices.getType())
+                    ? Value(tensor::ExtractOp::create(b, loc, indices, coords))
+                    : Value(memref::LoadOp::create(b, loc, indices, coords));
   return castToIndex(b, loc, index);
 }
 
@@ -212,8 +209,7 @@ LogicalResult mlir::gather::declareExitFunc(Operation *symbolTableOp) {
     return verifyExitFunc(existing);
   MLIRContext *ctx = symbolTableOp->getContext();
   auto type = FunctionType::get(ctx, {IntegerType::get(ctx, 32)}, {});
-  auto builder =
-      OpBuilder::atBlockBegin(&symbolTableOp->getRegion(0).front());
+  auto builder = OpBuilder::atBlockBegin(&symbolTableOp->getRegion(0).front());
   auto func = func::FuncOp::create(builder, symbolTableOp->getLoc(),
                                    kGatherExitFuncName, type);
   func.setPrivate();
@@ -259,8 +255,8 @@ LogicalResult mlir::gather::declareExitFuncIfNeeded(Operation *root) {
 void mlir::gather::createOutOfBoundsCheck(OpBuilder &b, Location loc,
                                           Operation *op, Value index,
                                           Value dimSize, int64_t paramsDim) {
-  Value outOfBounds = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
-                                            index, dimSize);
+  Value outOfBounds =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, index, dimSize);
   std::string prefix = describeOpForDiagnostics(op) + ": index ";
   std::string suffix =
       ") in params dimension " + std::to_string(paramsDim) + "\n";
@@ -292,8 +288,8 @@ ResolvedIndexVector mlir::gather::loadAndResolveIndexVector(
     ValueRange indexedDimSizes, bool check) {
   ResolvedIndexVector result;
   for (int64_t k = 0; k < geometry.indexDepth; ++k) {
-    Value index = loadIndex(
-        b, loc, indices, geometry.getIndicesCoords(b, loc, selector, k));
+    Value index = loadIndex(b, loc, indices,
+                            geometry.getIndicesCoords(b, loc, selector, k));
     if (check && mode == GatherMode::Error)
       createOutOfBoundsCheck(b, loc, op, index, indexedDimSizes[k],
                              geometry.firstIndexedDim + k);
@@ -312,20 +308,34 @@ void mlir::gather::createIndexValidation(OpBuilder &b, Location loc,
                                          ValueRange indexedDimSizes) {
   if (geometry.indexDepth == 0)
     return;
+  buildSelectorLoopNest(
+      b, loc, geometry, indices, ValueRange(),
+      [&](OpBuilder &nb, Location nl, ValueRange selector, ValueRange) {
+        loadAndResolveIndexVector(nb, nl, op, geometry, GatherMode::Error,
+                                  indices, selector, indexedDimSizes,
+                                  /*check=*/true);
+        return SmallVector<Value>();
+      });
+}
+
+SmallVector<Value> mlir::gather::buildSelectorLoopNest(
+    OpBuilder &b, Location loc, const GatherGeometry &geometry, Value indices,
+    ValueRange iterArgs,
+    function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange,
+                                    ValueRange)>
+        body) {
+  int64_t numLoops = geometry.getNumSelectorDims();
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  SmallVector<Value> lbs(geometry.getNumSelectorDims(), zero);
-  SmallVector<Value> steps(geometry.getNumSelectorDims(), one);
-  SmallVector<Value> ubs;
-  for (int64_t i = 0, e = geometry.getNumSelectorDims(); i < e; ++i)
+  SmallVector<Value> lbs(numLoops, zero), steps(numLoops, one), ubs;
+  for (int64_t i = 0; i < numLoops; ++i)
     ubs.push_back(createDimSize(b, loc, indices, i));
-  scf::buildLoopNest(b, loc, lbs, ubs, steps,
-                     [&](OpBuilder &nb, Location nl, ValueRange ivs) {
-                       loadAndResolveIndexVector(nb, nl, op, geometry,
-                                                 GatherMode::Error, indices,
-                                                 ivs, indexedDimSizes,
-                                                 /*check=*/true);
-                     });
+  scf::LoopNest nest = scf::buildLoopNest(
+      b, loc, lbs, ubs, steps, iterArgs,
+      [&](OpBuilder &nb, Location nl, ValueRange ivs, ValueRange args) {
+        return scf::ValueVector(body(nb, nl, ivs, args));
+      });
+  return SmallVector<Value>(nest.results);
 }
 
 //===----------------------------------------------------------------------===//
@@ -338,28 +348,11 @@ GatherMode mlir::gather::getGatherMode(Operation *op) {
   return cast<GatherNdOp>(op).getMode();
 }
 
-FailureOr<TypedAttr> mlir::gather::checkGatherLowerable(RewriterBase &rewriter,
-                                                        Operation *op,
-                                                        bool needsExit) {
-  GatherMode mode = getGatherMode(op);
-  auto paramsType = cast<ShapedType>(op->getOperand(0).getType());
-  TypedAttr zero;
-  if (mayProduceZeroSlices(GatherGeometry::get(op), mode, paramsType)) {
-    zero = getZeroAttr(paramsType.getElementType());
-    if (!zero)
-      return rewriter.notifyMatchFailure(
-          op, "out-of-bounds slices need a zero of the element type");
-  }
-  if (needsExit && mode == GatherMode::Error &&
-      !SymbolTable::lookupNearestSymbolFrom(
-          op, rewriter.getStringAttr(kGatherExitFuncName)))
-    return rewriter.notifyMatchFailure(op, "@exit is not declared");
-  return zero;
-}
-
-FailureOr<Value>
-mlir::gather::createEmptyResult(OpBuilder &b, Operation *op,
-                                SmallVectorImpl<OpFoldResult> &sizes) {
+/// Reifies the result sizes of `op` into `sizes` and creates a
+/// `tensor.empty` of its result type.
+static FailureOr<Value>
+createEmptyResult(OpBuilder &b, Operation *op,
+                  SmallVectorImpl<OpFoldResult> &sizes) {
   ReifiedRankedShapedTypeDims reified;
   if (failed(reifyResultShapes(b, op, reified)))
     return failure();
@@ -374,32 +367,108 @@ mlir::gather::createEmptyResult(OpBuilder &b, Operation *op,
       .getResult();
 }
 
+FailureOr<TensorGatherLowering>
+mlir::gather::prepareTensorLowering(RewriterBase &rewriter, Operation *op,
+                                    Value params) {
+  TensorGatherLowering lowering;
+  lowering.geometry = GatherGeometry::get(op);
+  lowering.mode = getGatherMode(op);
+  auto paramsType = cast<ShapedType>(params.getType());
+  if (mayProduceZeroSlices(lowering.geometry, lowering.mode, paramsType)) {
+    lowering.zero = getZeroAttr(paramsType.getElementType());
+    if (!lowering.zero)
+      return rewriter.notifyMatchFailure(
+          op, "out-of-bounds slices need a zero of the element type");
+  }
+  if (lowering.mode == GatherMode::Error &&
+      !SymbolTable::lookupNearestSymbolFrom(
+          op, rewriter.getStringAttr(kGatherExitFuncName)))
+    return rewriter.notifyMatchFailure(op, "@exit is not declared");
+  lowering.indexedSizes =
+      createIndexedDimSizes(rewriter, op->getLoc(), lowering.geometry, params);
+  FailureOr<Value> init = createEmptyResult(rewriter, op, lowering.resultSizes);
+  if (failed(init))
+    return rewriter.notifyMatchFailure(op, "cannot reify the result shape");
+  lowering.init = *init;
+  lowering.isStaticallyEmpty =
+      llvm::any_of(lowering.resultSizes, [](OpFoldResult size) {
+        return isConstantIntValue(size, 0);
+      });
+  return lowering;
+}
+
+LogicalResult
+mlir::gather::lowerGatherOps(Operation *root,
+                             function_ref<void(RewritePatternSet &)> populate) {
+  if (failed(declareExitFuncIfNeeded(root)))
+    return failure();
+  MLIRContext *ctx = root->getContext();
+  RewritePatternSet patterns(ctx);
+  populate(patterns);
+  ConversionTarget target(*ctx);
+  target.addIllegalOp<GatherOp, GatherNdOp>();
+  target.addLegalDialect<arith::ArithDialect, func::FuncDialect,
+                         linalg::LinalgDialect, scf::SCFDialect,
+                         tensor::TensorDialect, vector::VectorDialect>();
+  return applyPartialConversion(root, target, std::move(patterns));
+}
+
+Value mlir::gather::createAnyIsZero(OpBuilder &b, Location loc,
+                                    ArrayRef<OpFoldResult> sizes,
+                                    bool &knownZero) {
+  knownZero = false;
+  Value anyZero;
+  for (OpFoldResult size : sizes) {
+    if (std::optional<int64_t> staticSize = getConstantIntValue(size)) {
+      knownZero |= *staticSize == 0;
+      continue;
+    }
+    Value zeroIndex = arith::ConstantIndexOp::create(b, loc, 0);
+    Value isZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                         cast<Value>(size), zeroIndex);
+    anyZero = anyZero ? arith::OrIOp::create(b, loc, anyZero, isZero) : isZero;
+  }
+  return anyZero;
+}
+
 Value mlir::gather::createGuardForEmptyDims(
-    OpBuilder &b, Location loc, ValueRange dimSizes, TypedAttr zero,
-    Value init, function_ref<Value(OpBuilder &, Location)> buildGather) {
+    OpBuilder &b, Location loc, ValueRange dimSizes, TypedAttr zero, Value init,
+    function_ref<Value(OpBuilder &, Location)> buildGather) {
   auto buildZeros = [&](OpBuilder &zb, Location zl) -> Value {
     Value zeroValue = arith::ConstantOp::create(zb, zl, zero);
     return linalg::FillOp::create(zb, zl, zeroValue, init).getResult(0);
   };
-  Value anyEmpty;
-  for (Value size : dimSizes) {
-    if (std::optional<int64_t> staticSize = getConstantIntValue(size)) {
-      if (*staticSize == 0)
-        return buildZeros(b, loc);
-      continue;
-    }
-    Value zeroIndex = arith::ConstantIndexOp::create(b, loc, 0);
-    Value isEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                          size, zeroIndex);
-    anyEmpty =
-        anyEmpty ? arith::OrIOp::create(b, loc, anyEmpty, isEmpty) : isEmpty;
-  }
+  bool knownEmpty;
+  Value anyEmpty =
+      createAnyIsZero(b, loc, getAsOpFoldResult(dimSizes), knownEmpty);
+  if (knownEmpty)
+    return buildZeros(b, loc);
   if (!anyEmpty)
     return buildGather(b, loc);
   auto ifOp = scf::IfOp::create(
       b, loc, anyEmpty,
       [&](OpBuilder &tb, Location tl) {
         scf::YieldOp::create(tb, tl, buildZeros(tb, tl));
+      },
+      [&](OpBuilder &eb, Location el) {
+        scf::YieldOp::create(eb, el, buildGather(eb, el));
+      });
+  return ifOp.getResult(0);
+}
+
+Value mlir::gather::createUnlessResultEmpty(
+    OpBuilder &b, Location loc, const TensorGatherLowering &lowering,
+    function_ref<Value(OpBuilder &, Location)> buildGather) {
+  bool knownEmpty;
+  Value isEmpty = createAnyIsZero(b, loc, lowering.resultSizes, knownEmpty);
+  if (knownEmpty)
+    return lowering.init;
+  if (!isEmpty)
+    return buildGather(b, loc);
+  auto ifOp = scf::IfOp::create(
+      b, loc, isEmpty,
+      [&](OpBuilder &tb, Location tl) {
+        scf::YieldOp::create(tb, tl, lowering.init);
       },
       [&](OpBuilder &eb, Location el) {
         scf::YieldOp::create(eb, el, buildGather(eb, el));

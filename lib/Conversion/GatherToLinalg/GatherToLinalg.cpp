@@ -49,33 +49,30 @@ struct GatherToLinalgPattern : public OpConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<TypedAttr> zeroAttr =
-        checkGatherLowerable(rewriter, op, /*needsExit=*/true);
-    if (failed(zeroAttr))
+    FailureOr<TensorGatherLowering> lowering =
+        prepareTensorLowering(rewriter, op, adaptor.getParams());
+    if (failed(lowering))
       return failure();
-    Location loc = op.getLoc();
-    GatherGeometry geometry = GatherGeometry::get(op);
-    GatherMode mode = op.getMode();
+    const GatherGeometry &geometry = lowering->geometry;
+    GatherMode mode = lowering->mode;
+    TypedAttr zero = lowering->zero;
+    Value init = lowering->init;
+    ArrayRef<Value> indexedSizes = lowering->indexedSizes;
     Value params = adaptor.getParams(), indices = adaptor.getIndices();
-    SmallVector<Value> indexedSizes =
-        createIndexedDimSizes(rewriter, loc, geometry, params);
+    Location loc = op.getLoc();
 
-    if (mode == GatherMode::Error)
-      createIndexValidation(rewriter, loc, op, geometry, indices,
-                            indexedSizes);
-
-    SmallVector<OpFoldResult> sizes;
-    FailureOr<Value> init = createEmptyResult(rewriter, op, sizes);
-    if (failed(init))
-      return rewriter.notifyMatchFailure(op, "cannot reify the result shape");
+    if (lowering->isStaticallyEmpty) {
+      rewriter.replaceOp(op, init);
+      return success();
+    }
 
     auto buildGeneric = [&](OpBuilder &b, Location loc) -> Value {
       int64_t rank = geometry.resultRank;
       SmallVector<AffineMap> maps{b.getMultiDimIdentityMap(rank)};
-      SmallVector<utils::IteratorType> iterators(
-          rank, utils::IteratorType::parallel);
+      SmallVector<utils::IteratorType> iterators(rank,
+                                                 utils::IteratorType::parallel);
       auto generic = linalg::GenericOp::create(
-          b, loc, init->getType(), ValueRange(), ValueRange{*init}, maps,
+          b, loc, init.getType(), ValueRange(), ValueRange{init}, maps,
           iterators, [&](OpBuilder &nb, Location nl, ValueRange) {
             SmallVector<Value> coords;
             for (int64_t d = 0; d < rank; ++d)
@@ -90,19 +87,27 @@ struct GatherToLinalgPattern : public OpConversionPattern<OpTy> {
             if (resolved.isValid)
               value = arith::SelectOp::create(
                   nb, nl, resolved.isValid, value,
-                  arith::ConstantOp::create(nb, nl, *zeroAttr));
+                  arith::ConstantOp::create(nb, nl, zero));
             linalg::YieldOp::create(nb, nl, value);
           });
       return generic.getResult(0);
     };
 
-    // A zero is needed exactly when an addressed dimension may be empty in
-    // zero or clamp mode. Error mode needs no guard: an empty dimension fails
-    // validation for any index, and without indices the generic is empty.
-    Value result = *zeroAttr ? createGuardForEmptyDims(rewriter, loc,
-                                                       indexedSizes, *zeroAttr,
-                                                       *init, buildGeneric)
-                             : buildGeneric(rewriter, loc);
+    // Error mode validates every index once before the generic, unless the
+    // result is empty. Zero and clamp mode need a guard where an addressed
+    // dimension may be empty (exactly when they need a zero).
+    Value result;
+    if (mode == GatherMode::Error)
+      result = createUnlessResultEmpty(
+          rewriter, loc, *lowering, [&](OpBuilder &b, Location l) {
+            createIndexValidation(b, l, op, geometry, indices, indexedSizes);
+            return buildGeneric(b, l);
+          });
+    else if (zero)
+      result = createGuardForEmptyDims(rewriter, loc, indexedSizes, zero, init,
+                                       buildGeneric);
+    else
+      result = buildGeneric(rewriter, loc);
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -112,18 +117,9 @@ struct ConvertGatherToLinalgPass
     : public gather::impl::ConvertGatherToLinalgPassBase<
           ConvertGatherToLinalgPass> {
   void runOnOperation() override {
-    if (failed(declareExitFuncIfNeeded(getOperation())))
-      return signalPassFailure();
-    MLIRContext *ctx = &getContext();
-    RewritePatternSet patterns(ctx);
-    populateGatherToLinalgPatterns(patterns);
-    ConversionTarget target(*ctx);
-    target.addIllegalOp<GatherOp, GatherNdOp>();
-    target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
-                           scf::SCFDialect, tensor::TensorDialect,
-                           vector::VectorDialect, func::FuncDialect>();
-    if (failed(applyPartialConversion(getOperation(), target,
-                                      std::move(patterns))))
+    if (failed(lowerGatherOps(getOperation(), [](RewritePatternSet &patterns) {
+          populateGatherToLinalgPatterns(patterns);
+        })))
       signalPassFailure();
   }
 };
@@ -132,6 +128,7 @@ struct ConvertGatherToLinalgPass
 
 void mlir::gather::populateGatherToLinalgPatterns(RewritePatternSet &patterns,
                                                   PatternBenefit benefit) {
-  patterns.add<GatherToLinalgPattern<GatherOp>, GatherToLinalgPattern<GatherNdOp>>(
-      patterns.getContext(), benefit);
+  patterns
+      .add<GatherToLinalgPattern<GatherOp>, GatherToLinalgPattern<GatherNdOp>>(
+          patterns.getContext(), benefit);
 }

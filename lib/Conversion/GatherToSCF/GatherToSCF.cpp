@@ -51,46 +51,81 @@ struct SliceCopy {
   SmallVector<OpFoldResult> resultOffsets, resultSizes;
 };
 
-/// Computes the params and result slices for selector `ivs` and the resolved
-/// index components `addresses`, given the result sizes.
+/// Returns the sizes of the result slot one selector fills: one along the
+/// batch and position dimensions, whole along the others.
+static SmallVector<OpFoldResult>
+getResultSlotSizes(OpBuilder &b, const GatherGeometry &g,
+                   ArrayRef<OpFoldResult> resultSizes) {
+  SmallVector<OpFoldResult> slot(resultSizes);
+  for (int64_t i = 0; i < g.batchDims; ++i)
+    slot[i] = b.getIndexAttr(1);
+  for (int64_t i = 0; i < g.numPositionDims; ++i)
+    slot[g.firstIndexedDim + i] = b.getIndexAttr(1);
+  return slot;
+}
+
+/// Computes the params and result slices for selector `ivs` (batch, then
+/// position coordinates) and the resolved index components `addresses`.
+/// Both are full rank: the params slice is the result slot with the position
+/// dimensions replaced by the addressed ones.
 static SliceCopy getSliceCopy(OpBuilder &b, const GatherGeometry &g,
-                              ArrayRef<OpFoldResult> sizes, ValueRange ivs,
-                              ValueRange addresses) {
-  int64_t batch = g.batchDims, axis = g.firstIndexedDim;
-  int64_t trailing = g.firstIndexedDim + g.numPositionDims;
-  OpFoldResult zero = b.getIndexAttr(0), one = b.getIndexAttr(1);
+                              ArrayRef<OpFoldResult> resultSizes,
+                              ValueRange ivs, ValueRange addresses) {
+  int64_t axis = g.firstIndexedDim;
+  int64_t trailing = axis + g.numPositionDims;
   SliceCopy s;
-  // Batch dimensions: one element at the selector's batch coordinates.
-  for (int64_t i = 0; i < batch; ++i) {
-    s.paramsOffsets.push_back(ivs[i]);
-    s.resultOffsets.push_back(ivs[i]);
-  }
-  s.paramsSizes.assign(batch, one);
-  s.resultSizes.assign(batch, one);
-  // Outer dimensions: whole.
-  for (int64_t i = batch; i < axis; ++i) {
-    s.paramsOffsets.push_back(zero);
-    s.resultOffsets.push_back(zero);
-    s.paramsSizes.push_back(sizes[i]);
-    s.resultSizes.push_back(sizes[i]);
-  }
-  // Addressed dimensions in params, position dimensions in the result.
-  for (Value address : addresses) {
-    s.paramsOffsets.push_back(address);
-    s.paramsSizes.push_back(one);
-  }
-  for (Value position : ivs.drop_front(batch)) {
-    s.resultOffsets.push_back(position);
-    s.resultSizes.push_back(one);
-  }
-  // Trailing slice dimensions: whole.
-  for (int64_t i = trailing; i < g.resultRank; ++i) {
-    s.paramsOffsets.push_back(zero);
-    s.resultOffsets.push_back(zero);
-    s.paramsSizes.push_back(sizes[i]);
-    s.resultSizes.push_back(sizes[i]);
-  }
+  s.resultSizes = getResultSlotSizes(b, g, resultSizes);
+  s.resultOffsets.assign(g.resultRank, b.getIndexAttr(0));
+  for (int64_t i = 0; i < g.batchDims; ++i)
+    s.resultOffsets[i] = ivs[i];
+  for (int64_t i = 0; i < g.numPositionDims; ++i)
+    s.resultOffsets[axis + i] = ivs[g.batchDims + i];
+
+  auto replacePositions = [&](ArrayRef<OpFoldResult> slot,
+                              ArrayRef<OpFoldResult> addressed) {
+    SmallVector<OpFoldResult> params(slot.take_front(axis));
+    llvm::append_range(params, addressed);
+    llvm::append_range(params, slot.drop_front(trailing));
+    return params;
+  };
+  s.paramsOffsets = replacePositions(
+      s.resultOffsets, getAsOpFoldResult(SmallVector<Value>(addresses)));
+  s.paramsSizes = replacePositions(
+      s.resultSizes,
+      SmallVector<OpFoldResult>(g.indexDepth, b.getIndexAttr(1)));
   return s;
+}
+
+/// Returns the reassociation that collapses a slice of rank `rank` to its
+/// dimensions `keptDims` (sorted, not empty): each other (unit) dimension
+/// joins the group of the kept dimension before it, or the first group.
+static SmallVector<ReassociationIndices>
+getUnitDimReassociation(int64_t rank, ArrayRef<int64_t> keptDims) {
+  SmallVector<ReassociationIndices> groups(keptDims.size());
+  size_t group = 0;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    if (group + 1 < keptDims.size() && dim == keptDims[group + 1])
+      ++group;
+    groups[group].push_back(dim);
+  }
+  return groups;
+}
+
+/// Returns the dimensions [begin, end) followed by [tailBegin, tailEnd).
+static SmallVector<int64_t> getDimRanges(int64_t begin, int64_t end,
+                                         int64_t tailBegin, int64_t tailEnd) {
+  SmallVector<int64_t> dims = llvm::to_vector(llvm::seq(begin, end));
+  llvm::append_range(dims, llvm::seq(tailBegin, tailEnd));
+  return dims;
+}
+
+/// Returns a ranked tensor type with the static sizes among `sizes`.
+static RankedTensorType getTensorType(ArrayRef<OpFoldResult> sizes,
+                                      Type elementType) {
+  SmallVector<int64_t> shape;
+  SmallVector<Value> dynamicSizes;
+  dispatchIndexOpFoldResults(sizes, dynamicSizes, shape);
+  return RankedTensorType::get(shape, elementType);
 }
 
 /// Lowers gather.gather or gather.gather_nd to an scf.for nest.
@@ -102,58 +137,55 @@ struct GatherToSCFPattern : public OpConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<TypedAttr> zeroAttr =
-        checkGatherLowerable(rewriter, op, /*needsExit=*/true);
-    if (failed(zeroAttr))
+    FailureOr<TensorGatherLowering> lowering =
+        prepareTensorLowering(rewriter, op, adaptor.getParams());
+    if (failed(lowering))
       return failure();
-    Location loc = op.getLoc();
-    GatherGeometry g = GatherGeometry::get(op);
-    GatherMode mode = op.getMode();
+    const GatherGeometry &g = lowering->geometry;
+    GatherMode mode = lowering->mode;
+    TypedAttr zero = lowering->zero;
+    Value init = lowering->init;
+    ArrayRef<Value> indexedSizes = lowering->indexedSizes;
+    ArrayRef<OpFoldResult> sizes = lowering->resultSizes;
     Value params = adaptor.getParams(), indices = adaptor.getIndices();
     Type elementType = op.getType().getElementType();
-    SmallVector<Value> indexedSizes =
-        createIndexedDimSizes(rewriter, loc, g, params);
+    Location loc = op.getLoc();
+    if (lowering->isStaticallyEmpty) {
+      rewriter.replaceOp(op, init);
+      return success();
+    }
 
-    SmallVector<OpFoldResult> sizes;
-    FailureOr<Value> init = createEmptyResult(rewriter, op, sizes);
-    if (failed(init))
-      return rewriter.notifyMatchFailure(op, "cannot reify the result shape");
-
-    // The slice one iteration copies, rank-reduced: outer and trailing
-    // dimensions. Its sizes are loop invariant.
-    SmallVector<OpFoldResult> sliceSizes(
-        ArrayRef(sizes).slice(g.batchDims, g.firstIndexedDim - g.batchDims));
-    llvm::append_range(sliceSizes, ArrayRef(sizes).drop_front(
-                                       g.firstIndexedDim + g.numPositionDims));
-    SmallVector<int64_t> sliceShape;
-    SmallVector<Value> sliceDynamicSizes;
-    dispatchIndexOpFoldResults(sliceSizes, sliceDynamicSizes, sliceShape);
-    auto sliceType = RankedTensorType::get(sliceShape, elementType);
-    bool scalarSlices = sliceShape.empty();
+    // The slice one iteration copies has the outer and trailing dimensions
+    // (their sizes are loop invariant). Slices are taken and inserted at full
+    // rank and reshaped in between with explicit reassociations: a
+    // rank-reducing slice would leave it to inference which unit dimensions
+    // are dropped.
+    int64_t paramsRank = cast<ShapedType>(params.getType()).getRank();
+    int64_t trailingBegin = g.firstIndexedDim + g.numPositionDims;
+    SmallVector<int64_t> paramsKept =
+        getDimRanges(g.batchDims, g.firstIndexedDim,
+                     g.firstIndexedDim + g.indexDepth, paramsRank);
+    SmallVector<int64_t> resultKept = getDimRanges(
+        g.batchDims, g.firstIndexedDim, trailingBegin, g.resultRank);
+    bool scalarSlices = resultKept.empty();
+    SmallVector<OpFoldResult> resultSlotSizes =
+        getResultSlotSizes(rewriter, g, sizes);
+    auto resultSlotType = getTensorType(resultSlotSizes, elementType);
 
     // The zero slice for out-of-bounds indices, built once.
     Value zeroSlice;
     if (mode == GatherMode::Zero) {
-      zeroSlice = arith::ConstantOp::create(rewriter, loc, *zeroAttr);
+      zeroSlice = arith::ConstantOp::create(rewriter, loc, zero);
       if (!scalarSlices) {
-        Value empty = tensor::EmptyOp::create(rewriter, loc, sliceType,
-                                              sliceDynamicSizes);
-        zeroSlice =
-            linalg::FillOp::create(rewriter, loc, zeroSlice, empty).getResult(0);
+        Value empty = tensor::EmptyOp::create(rewriter, loc, resultSlotSizes,
+                                              elementType);
+        zeroSlice = linalg::FillOp::create(rewriter, loc, zeroSlice, empty)
+                        .getResult(0);
       }
     }
 
-    // Loop over the selectors: batch dimensions, then index positions.
-    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-    SmallVector<Value> lbs(g.getNumSelectorDims(), zero);
-    SmallVector<Value> steps(g.getNumSelectorDims(), one);
-    SmallVector<Value> ubs;
-    for (int64_t i = 0, e = g.getNumSelectorDims(); i < e; ++i)
-      ubs.push_back(createDimSize(rewriter, loc, indices, i));
-
     auto body = [&](OpBuilder &b, Location l, ValueRange ivs,
-                    ValueRange iterArgs) -> scf::ValueVector {
+                    ValueRange iterArgs) -> SmallVector<Value> {
       Value acc = iterArgs.front();
       ResolvedIndexVector resolved = loadAndResolveIndexVector(
           b, l, op, g, mode, indices, ivs, indexedSizes, /*check=*/true);
@@ -172,15 +204,26 @@ struct GatherToSCFPattern : public OpConversionPattern<OpTy> {
                                              copy.resultSizes, resultStrides);
       };
       auto copySlice = [&](OpBuilder &cb, Location cl) -> Value {
-        Value slice =
-            scalarSlices
-                ? Value(tensor::ExtractOp::create(
-                      cb, cl, params,
-                      getValueOrCreateConstantIndexOp(cb, cl,
-                                                      copy.paramsOffsets)))
-                : Value(tensor::ExtractSliceOp::create(
-                      cb, cl, sliceType, params, copy.paramsOffsets,
-                      copy.paramsSizes, paramsStrides));
+        if (scalarSlices)
+          return insert(
+              cb, cl,
+              tensor::ExtractOp::create(
+                  cb, cl, params,
+                  getValueOrCreateConstantIndexOp(cb, cl, copy.paramsOffsets)));
+        Value slice = tensor::ExtractSliceOp::create(
+            cb, cl, getTensorType(copy.paramsSizes, elementType), params,
+            copy.paramsOffsets, copy.paramsSizes, paramsStrides);
+        // As many index components as positions: the shapes agree.
+        if (g.indexDepth == g.numPositionDims)
+          return insert(cb, cl, slice);
+        if (paramsKept.size() != static_cast<size_t>(paramsRank))
+          slice = tensor::CollapseShapeOp::create(
+              cb, cl, slice, getUnitDimReassociation(paramsRank, paramsKept));
+        if (resultKept.size() != static_cast<size_t>(g.resultRank))
+          slice = tensor::ExpandShapeOp::create(
+              cb, cl, resultSlotType, slice,
+              getUnitDimReassociation(g.resultRank, resultKept),
+              copy.resultSizes);
         return insert(cb, cl, slice);
       };
       if (!resolved.isValid)
@@ -195,16 +238,21 @@ struct GatherToSCFPattern : public OpConversionPattern<OpTy> {
           });
       return {ifOp.getResult(0)};
     };
+    // Loop over the selectors: batch dimensions, then index positions.
     auto buildLoops = [&](OpBuilder &b, Location l) -> Value {
-      return scf::buildLoopNest(b, l, lbs, ubs, steps, {*init}, body)
-          .results.front();
+      return buildSelectorLoopNest(b, l, g, indices, init, body).front();
     };
-    // Zero mode zeroes slices per index; clamp mode's only zero case, an
-    // empty dimension, is the same for all indices.
-    Value result = mode == GatherMode::Clamp && *zeroAttr
-                       ? createGuardForEmptyDims(rewriter, loc, indexedSizes,
-                                                 *zeroAttr, *init, buildLoops)
-                       : buildLoops(rewriter, loc);
+    // Error mode checks no index when the result is empty. An empty
+    // addressed dimension gives zeros in zero and clamp mode (exactly when
+    // they need a zero); zero mode also zeroes slices per index.
+    Value result;
+    if (mode == GatherMode::Error)
+      result = createUnlessResultEmpty(rewriter, loc, *lowering, buildLoops);
+    else if (zero)
+      result = createGuardForEmptyDims(rewriter, loc, indexedSizes, zero, init,
+                                       buildLoops);
+    else
+      result = buildLoops(rewriter, loc);
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -213,18 +261,9 @@ struct GatherToSCFPattern : public OpConversionPattern<OpTy> {
 struct ConvertGatherToSCFPass
     : public gather::impl::ConvertGatherToSCFPassBase<ConvertGatherToSCFPass> {
   void runOnOperation() override {
-    if (failed(declareExitFuncIfNeeded(getOperation())))
-      return signalPassFailure();
-    MLIRContext *ctx = &getContext();
-    RewritePatternSet patterns(ctx);
-    populateGatherToSCFPatterns(patterns);
-    ConversionTarget target(*ctx);
-    target.addIllegalOp<GatherOp, GatherNdOp>();
-    target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
-                           scf::SCFDialect, tensor::TensorDialect,
-                           vector::VectorDialect, func::FuncDialect>();
-    if (failed(applyPartialConversion(getOperation(), target,
-                                      std::move(patterns))))
+    if (failed(lowerGatherOps(getOperation(), [](RewritePatternSet &patterns) {
+          populateGatherToSCFPatterns(patterns);
+        })))
       signalPassFailure();
   }
 };

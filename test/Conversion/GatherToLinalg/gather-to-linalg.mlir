@@ -9,12 +9,13 @@
 // CHECK-SAME:    %[[PARAMS:.*]]: tensor<4x3xf32>, %[[INDICES:.*]]: tensor<2xi32>)
 // CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[INIT:.*]] = tensor.empty() : tensor<2x3xf32>
 // CHECK:         scf.for %[[I:.*]] = %{{.*}} to %[[C2]]
 // CHECK:           %[[RAW:.*]] = tensor.extract %[[INDICES]][%[[I]]] : tensor<2xi32>
 // CHECK:           %[[IDX:.*]] = arith.index_cast %[[RAW]] : i32 to index
 // CHECK:           %[[OOB:.*]] = arith.cmpi uge, %[[IDX]], %[[C4]] : index
 // CHECK:           scf.if %[[OOB]] {
-// CHECK:             vector.print str "gather.gather at loc({{.*}}gather-to-linalg.mlir{{.*}}:[[@LINE+22]]:8): index "
+// CHECK:             vector.print str "gather.gather at loc({{.*}}gather-to-linalg.mlir{{.*}}:[[@LINE+21]]:8): index "
 // CHECK:             %[[V:.*]] = arith.index_cast %[[IDX]] : index to i64
 // CHECK:             vector.print %[[V]] : i64 punctuation <no_punctuation>
 // CHECK:             vector.print str " is out of bounds [0, "
@@ -24,7 +25,6 @@
 // CHECK:             func.call @exit(%{{.*}}) : (i32) -> ()
 // CHECK:           }
 // CHECK:         }
-// CHECK:         %[[INIT:.*]] = tensor.empty() : tensor<2x3xf32>
 // CHECK:         %[[R:.*]] = linalg.generic
 // CHECK-SAME:        iterator_types = ["parallel", "parallel"]
 // CHECK-SAME:        outs(%[[INIT]] : tensor<2x3xf32>)
@@ -40,6 +40,7 @@ func.func @gather_error(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> te
   return %r : tensor<2x3xf32>
 }
 
+// CHECK-LABEL: func.func @gather_error_2(
 func.func @gather_error_2(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> tensor<2x3xf32> {
   %r = gather.gather %params[%indices] : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
   return %r : tensor<2x3xf32>

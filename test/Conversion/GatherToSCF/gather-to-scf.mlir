@@ -1,7 +1,8 @@
 // RUN: gather-opt %s --convert-gather-to-scf --split-input-file | FileCheck %s
 
 // Error mode: one loop per index position carries the result; each index is
-// loaded and checked once, then its row is copied as one slice.
+// loaded and checked once, then its row is copied as one slice. Slices are
+// full rank (no inferred rank reduction).
 
 // CHECK-LABEL: func.func private @exit(i32)
 // CHECK-NOT:   func.func private @exit
@@ -23,8 +24,8 @@
 // CHECK:             func.call @exit(%{{.*}}) : (i32) -> ()
 // CHECK:           }
 // CHECK-NOT:       tensor.extract %[[INDICES]]
-// CHECK:           %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][%[[IDX]], 0] [1, 3] [1, 1] : tensor<4x3xf32> to tensor<3xf32>
-// CHECK:           %[[NEW:.*]] = tensor.insert_slice %[[SLICE]] into %[[ACC]][%[[I]], 0] [1, 3] [1, 1] : tensor<3xf32> into tensor<2x3xf32>
+// CHECK:           %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][%[[IDX]], 0] [1, 3] [1, 1] : tensor<4x3xf32> to tensor<1x3xf32>
+// CHECK:           %[[NEW:.*]] = tensor.insert_slice %[[SLICE]] into %[[ACC]][%[[I]], 0] [1, 3] [1, 1] : tensor<1x3xf32> into tensor<2x3xf32>
 // CHECK:           scf.yield %[[NEW]] : tensor<2x3xf32>
 // CHECK:         }
 // CHECK:         return %[[R]]
@@ -33,6 +34,7 @@ func.func @gather_error(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> te
   return %r : tensor<2x3xf32>
 }
 
+// CHECK-LABEL: func.func @gather_error_2(
 func.func @gather_error_2(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> tensor<2x3xf32> {
   %r = gather.gather %params[%indices] : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
   return %r : tensor<2x3xf32>
@@ -49,15 +51,15 @@ func.func @gather_error_2(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> 
 // CHECK-DAG:     %[[C5:.*]] = arith.constant 5 : index
 // CHECK-DAG:     %[[INIT:.*]] = tensor.empty() : tensor<2x4x3xf16>
 // CHECK-DAG:     %[[CST:.*]] = arith.constant 0.000000e+00 : f16
-// CHECK-DAG:     %[[EMPTY:.*]] = tensor.empty() : tensor<2x3xf16>
-// CHECK:         %[[ZEROS:.*]] = linalg.fill ins(%[[CST]] : f16) outs(%[[EMPTY]] : tensor<2x3xf16>)
+// CHECK-DAG:     %[[EMPTY:.*]] = tensor.empty() : tensor<2x1x3xf16>
+// CHECK:         %[[ZEROS:.*]] = linalg.fill ins(%[[CST]] : f16) outs(%[[EMPTY]] : tensor<2x1x3xf16>)
 // CHECK:         scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %[[INIT]])
 // CHECK:           %[[RAW:.*]] = tensor.extract %[[INDICES]][%[[I]]] : tensor<4xi64>
 // CHECK:           %[[IDX:.*]] = arith.index_cast %[[RAW]] : i64 to index
 // CHECK:           %[[IN:.*]] = arith.cmpi ult, %[[IDX]], %[[C5]] : index
 // CHECK:           %[[ADDR:.*]] = arith.select %[[IN]], %[[IDX]], %{{.*}} : index
 // CHECK:           %[[NEW:.*]] = scf.if %[[IN]] -> (tensor<2x4x3xf16>) {
-// CHECK:             %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][0, %[[ADDR]], 0] [2, 1, 3] [1, 1, 1] : tensor<2x5x3xf16> to tensor<2x3xf16>
+// CHECK:             %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][0, %[[ADDR]], 0] [2, 1, 3] [1, 1, 1] : tensor<2x5x3xf16> to tensor<2x1x3xf16>
 // CHECK:             %[[INS:.*]] = tensor.insert_slice %[[SLICE]] into %[[ACC]][0, %[[I]], 0] [2, 1, 3] [1, 1, 1]
 // CHECK:             scf.yield %[[INS]]
 // CHECK:           } else {
@@ -79,11 +81,11 @@ func.func @gather_zero_axis(%params: tensor<2x5x3xf16>, %indices: tensor<4xi64>)
 // CHECK-SAME:    %[[PARAMS:.*]]: tensor<?x?xi8>, %[[INDICES:.*]]: tensor<?x2xindex>)
 // CHECK:         %[[AXIS:.*]] = tensor.dim %[[PARAMS]], %{{.*}} : tensor<?x?xi8>
 // CHECK:         %[[INIT:.*]] = tensor.empty(%{{.*}}) : tensor<?x2xi8>
-// CHECK:         %[[NB:.*]] = tensor.dim %[[INDICES]], %{{.*}} : tensor<?x2xindex>
 // CHECK:         %[[EMPTYAXIS:.*]] = arith.cmpi eq, %[[AXIS]], %{{.*}} : index
 // CHECK:         %[[R:.*]] = scf.if %[[EMPTYAXIS]] -> (tensor<?x2xi8>) {
 // CHECK:           linalg.fill ins(%{{.*}} : i8) outs(%[[INIT]] : tensor<?x2xi8>)
 // CHECK:         } else {
+// CHECK:           %[[NB:.*]] = tensor.dim %[[INDICES]], %{{.*}} : tensor<?x2xindex>
 // CHECK:           scf.for %[[B:.*]] = %{{.*}} to %[[NB]] {{.*}} iter_args(%[[ACC0:.*]] = %[[INIT]])
 // CHECK:             scf.for %[[P:.*]] = {{.*}} iter_args(%[[ACC1:.*]] = %[[ACC0]])
 // CHECK:               %[[IDX:.*]] = tensor.extract %[[INDICES]][%[[B]], %[[P]]] : tensor<?x2xindex>
@@ -123,7 +125,8 @@ func.func @gather_clamp_static(%params: tensor<4xf32>, %indices: tensor<i32>) ->
 // -----
 
 // gather_nd in error mode: both components loaded and checked once per index
-// vector; the slice is contiguous.
+// vector; the slice is contiguous. Its two addressed unit dimensions become
+// the one position dimension by explicit reshapes.
 
 // CHECK-LABEL: func.func @gather_nd_error(
 // CHECK-SAME:    %[[PARAMS:.*]]: tensor<2x3x4xf32>, %[[INDICES:.*]]: tensor<5x2xi64>)
@@ -138,8 +141,10 @@ func.func @gather_clamp_static(%params: tensor<4xf32>, %indices: tensor<i32>) ->
 // CHECK:           %[[IDX1:.*]] = arith.index_cast %[[RAW1]] : i64 to index
 // CHECK:           arith.cmpi uge, %[[IDX1]], %[[C3]] : index
 // CHECK:           vector.print str ") in params dimension 1\0A"
-// CHECK:           %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][%[[IDX0]], %[[IDX1]], 0] [1, 1, 4] [1, 1, 1] : tensor<2x3x4xf32> to tensor<4xf32>
-// CHECK:           tensor.insert_slice %[[SLICE]] into %[[ACC]][%[[I]], 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<5x4xf32>
+// CHECK:           %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][%[[IDX0]], %[[IDX1]], 0] [1, 1, 4] [1, 1, 1] : tensor<2x3x4xf32> to tensor<1x1x4xf32>
+// CHECK:           %[[FLAT:.*]] = tensor.collapse_shape %[[SLICE]] {{\[}}[0, 1, 2]] : tensor<1x1x4xf32> into tensor<4xf32>
+// CHECK:           %[[ROW:.*]] = tensor.expand_shape %[[FLAT]] {{\[}}[0, 1]] output_shape [1, 4] : tensor<4xf32> into tensor<1x4xf32>
+// CHECK:           tensor.insert_slice %[[ROW]] into %[[ACC]][%[[I]], 0] [1, 4] [1, 1] : tensor<1x4xf32> into tensor<5x4xf32>
 func.func @gather_nd_error(%params: tensor<2x3x4xf32>, %indices: tensor<5x2xi64>) -> tensor<5x4xf32> {
   %r = gather.gather_nd %params[%indices] : (tensor<2x3x4xf32>, tensor<5x2xi64>) -> tensor<5x4xf32>
   return %r : tensor<5x4xf32>
@@ -147,14 +152,22 @@ func.func @gather_nd_error(%params: tensor<2x3x4xf32>, %indices: tensor<5x2xi64>
 
 // -----
 
-// gather_nd in zero mode, scalar slices: valid when every component is.
+// gather_nd in zero mode, scalar slices: valid when every component is; an
+// empty addressed dimension gives zeros without reading.
 
 // CHECK-LABEL: func.func @gather_nd_zero_scalar(
 // CHECK-SAME:    %[[PARAMS:.*]]: tensor<?x?xf32>, %[[INDICES:.*]]: tensor<?x2xi32>)
 // CHECK:         %[[DIM0:.*]] = tensor.dim %[[PARAMS]], %{{.*}}
 // CHECK:         %[[DIM1:.*]] = tensor.dim %[[PARAMS]], %{{.*}}
+// CHECK:         %[[INIT:.*]] = tensor.empty(%{{.*}}) : tensor<?xf32>
 // CHECK:         %[[CST:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK:         scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
+// CHECK:         %[[E0:.*]] = arith.cmpi eq, %[[DIM0]], %{{.*}}
+// CHECK:         %[[E1:.*]] = arith.cmpi eq, %[[DIM1]], %{{.*}}
+// CHECK:         %[[EMPTY:.*]] = arith.ori %[[E0]], %[[E1]] : i1
+// CHECK:         scf.if %[[EMPTY]] -> (tensor<?xf32>) {
+// CHECK:           linalg.fill ins(%{{.*}} : f32) outs(%[[INIT]] : tensor<?xf32>)
+// CHECK:         } else {
+// CHECK:         scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %[[INIT]])
 // CHECK:           %[[IN0:.*]] = arith.cmpi ult, %{{.*}}, %[[DIM0]] : index
 // CHECK:           %[[A0:.*]] = arith.select %[[IN0]]
 // CHECK:           %[[IN1:.*]] = arith.cmpi ult, %{{.*}}, %[[DIM1]] : index
@@ -179,7 +192,8 @@ func.func @gather_nd_zero_scalar(%params: tensor<?x?xf32>, %indices: tensor<?x2x
 // CHECK:         scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
 // CHECK-NOT:       tensor.extract %[[INDICES]]
 // CHECK:           %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][0, 0] [2, 3] [1, 1]
-// CHECK:           tensor.insert_slice %[[SLICE]] into %[[ACC]][%[[I]], 0, 0] [1, 2, 3] [1, 1, 1]
+// CHECK:           %[[SLOT:.*]] = tensor.expand_shape %[[SLICE]] {{\[}}[0, 1], [2]] output_shape [1, 2, 3]
+// CHECK:           tensor.insert_slice %[[SLOT]] into %[[ACC]][%[[I]], 0, 0] [1, 2, 3] [1, 1, 1]
 func.func @gather_nd_depth0(%params: tensor<2x3xf32>, %indices: tensor<4x0xi32>) -> tensor<4x2x3xf32> {
   %r = gather.gather_nd %params[%indices] : (tensor<2x3xf32>, tensor<4x0xi32>) -> tensor<4x2x3xf32>
   return %r : tensor<4x2x3xf32>

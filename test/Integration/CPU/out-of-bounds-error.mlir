@@ -130,5 +130,15 @@ func.func @in_bounds() {
   vector.print %s0 : index punctuation <comma>
   vector.print %s1 : index
   // OK: empty: 0, 3
+  // An empty result reads no index, so an out-of-bounds one does not stop
+  // the program (docs/spec.md); here the slice is empty at run time.
+  %q = tensor.empty() : tensor<3x0xf32>
+  %qd = tensor.cast %q : tensor<3x0xf32> to tensor<?x?xf32>
+  %five = arith.constant dense<[5]> : tensor<1xi32>
+  %t = gather.gather %qd[%five] : (tensor<?x?xf32>, tensor<1xi32>) -> tensor<1x?xf32>
+  %t1 = tensor.dim %t, %c1 : tensor<1x?xf32>
+  vector.print str "empty result: 1, "
+  vector.print %t1 : index
+  // OK: empty result: 1, 0
   return
 }

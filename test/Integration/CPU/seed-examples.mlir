@@ -47,7 +47,7 @@ func.func @nd1(%params: tensor<2x2xf32>, %indices: tensor<2x2xi32>) {
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }
-// CHECK: rank = 1 offset = 0 sizes = [2]
+// CHECK: rank = 1 offset = {{[0-9]+}} sizes = [2]
 // CHECK-NEXT: [1, 4]
 
 // ND-2. Slice indexing into a matrix (000, 002, 003):
@@ -59,7 +59,7 @@ func.func @nd2(%params: tensor<2x2xf32>, %indices: tensor<2x1xi32>) {
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }
-// CHECK: rank = 2 offset = 0 sizes = [2, 2]
+// CHECK: rank = 2 offset = {{[0-9]+}} sizes = [2, 2]
 // CHECK-NEXT: {{\[}}[3, 4],
 // CHECK-NEXT:  [1, 2]]
 
@@ -72,7 +72,7 @@ func.func @nd3(%params: tensor<2x3xf32>, %indices: tensor<2x1xi32>) {
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }
-// CHECK: rank = 2 offset = 0 sizes = [2, 3]
+// CHECK: rank = 2 offset = {{[0-9]+}} sizes = [2, 3]
 // CHECK-NEXT: {{\[}}[4, 5, 6],
 // CHECK-NEXT:  [1, 2, 3]]
 
@@ -85,7 +85,7 @@ func.func @nd4(%params: tensor<2x2xf32>, %indices: tensor<2x1x2xi32>) {
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }
-// CHECK: rank = 2 offset = 0 sizes = [2, 1]
+// CHECK: rank = 2 offset = {{[0-9]+}} sizes = [2, 1]
 // CHECK-NEXT: {{\[}}[1],
 // CHECK-NEXT:  [2]]
 
@@ -98,7 +98,7 @@ func.func @nd5(%params: tensor<2x2xf32>, %indices: tensor<2x1x1xi32>) {
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }
-// CHECK: rank = 3 offset = 0 sizes = [2, 1, 2]
+// CHECK: rank = 3 offset = {{[0-9]+}} sizes = [2, 1, 2]
 // CHECK-NEXT: {{\[}}{{\[}}[3, 4]],
 // CHECK-NEXT: {{^ }}{{\[}}[1, 2]]]
 
@@ -111,7 +111,7 @@ func.func @nd6(%params: tensor<2x2x2xf32>, %indices: tensor<1x1xi64>) {
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }
-// CHECK: rank = 3 offset = 0 sizes = [1, 2, 2]
+// CHECK: rank = 3 offset = {{[0-9]+}} sizes = [1, 2, 2]
 // CHECK-NEXT: {{\[}}{{\[}}[11, 21],
 // CHECK-NEXT:   [31, 41]]]
 
@@ -123,7 +123,7 @@ func.func @nd7(%params: tensor<2x2x2xf32>, %indices: tensor<2x2xi64>) {
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }
-// CHECK: rank = 2 offset = 0 sizes = [2, 2]
+// CHECK: rank = 2 offset = {{[0-9]+}} sizes = [2, 2]
 // CHECK-NEXT: {{\[}}[30, 40],
 // CHECK-NEXT:  [11, 21]]
 
@@ -135,7 +135,7 @@ func.func @nd8(%params: tensor<2x2x2xf32>, %indices: tensor<2x3xi64>) {
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }
-// CHECK: rank = 1 offset = 0 sizes = [2]
+// CHECK: rank = 1 offset = {{[0-9]+}} sizes = [2]
 // CHECK-NEXT: [20, 21]
 
 // ND-9. Batched indexing into a 3-tensor (001, 002, 003):
@@ -147,7 +147,7 @@ func.func @nd9(%params: tensor<2x2x2xf32>, %indices: tensor<2x1x1xi32>) {
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }
-// CHECK: rank = 4 offset = 0 sizes = [2, 1, 2, 2]
+// CHECK: rank = 4 offset = {{[0-9]+}} sizes = [2, 1, 2, 2]
 // CHECK-NEXT: {{\[}}{{\[}}{{\[}}[11, 21],
 // CHECK-NEXT:     [31, 41]]],
 // CHECK-NEXT: {{^ }}{{\[}}{{\[}}[10, 20],
@@ -162,7 +162,7 @@ func.func @nd10(%params: tensor<2x2x2xf32>, %indices: tensor<2x2x2xi32>) {
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }
-// CHECK: rank = 3 offset = 0 sizes = [2, 2, 2]
+// CHECK: rank = 3 offset = {{[0-9]+}} sizes = [2, 2, 2]
 // CHECK-NEXT: {{\[}}{{\[}}[30, 40],
 // CHECK-NEXT:   [11, 21]],
 // CHECK-NEXT: {{^ }}{{\[}}[10, 20],
@@ -177,7 +177,7 @@ func.func @nd11(%params: tensor<2x2x2xf32>, %indices: tensor<2x2x3xi32>) {
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }
-// CHECK: rank = 2 offset = 0 sizes = [2, 2]
+// CHECK: rank = 2 offset = {{[0-9]+}} sizes = [2, 2]
 // CHECK-NEXT: {{\[}}[20, 21],
 // CHECK-NEXT:  [40, 31]]
 
@@ -189,7 +189,7 @@ func.func @nd12(%params: tensor<2x2x2xf32>, %indices: tensor<2x1xi32>) {
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }
-// CHECK: rank = 2 offset = 0 sizes = [2, 2]
+// CHECK: rank = 2 offset = {{[0-9]+}} sizes = [2, 2]
 // CHECK-NEXT: {{\[}}[30, 40],
 // CHECK-NEXT:  [11, 21]]
 
@@ -201,7 +201,7 @@ func.func @nd13(%params: tensor<2x2x2xf32>, %indices: tensor<2x1x1xi32>) {
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }
-// CHECK: rank = 3 offset = 0 sizes = [2, 1, 2]
+// CHECK: rank = 3 offset = {{[0-9]+}} sizes = [2, 1, 2]
 // CHECK-NEXT: {{\[}}{{\[}}[30, 40]],
 // CHECK-NEXT: {{^ }}{{\[}}[11, 21]]]
 
@@ -213,7 +213,7 @@ func.func @nd14(%params: tensor<2x2x2xf32>, %indices: tensor<2x1x2xi32>) {
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }
-// CHECK: rank = 2 offset = 0 sizes = [2, 1]
+// CHECK: rank = 2 offset = {{[0-9]+}} sizes = [2, 1]
 // CHECK-NEXT: {{\[}}[30],
 // CHECK-NEXT:  [21]]
 
@@ -226,7 +226,7 @@ func.func @nd15(%params: tensor<5x7x3xf32>, %indices: tensor<5x2xi32>) {
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }
-// CHECK: rank = 2 offset = 0 sizes = [5, 3]
+// CHECK: rank = 2 offset = {{[0-9]+}} sizes = [5, 3]
 // CHECK-COUNT-4: [0, 0, 0],
 // CHECK-NEXT: [0, 0, 0]]
 
@@ -239,7 +239,7 @@ func.func @nd16(%params: tensor<5x7x3xf32>, %indices: tensor<5x1xi32>) {
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }
-// CHECK: rank = 2 offset = 0 sizes = [5, 3]
+// CHECK: rank = 2 offset = {{[0-9]+}} sizes = [5, 3]
 // CHECK-COUNT-4: [0, 0, 0],
 // CHECK-NEXT: [0, 0, 0]]
 
@@ -252,7 +252,7 @@ func.func @nd17(%params: tensor<5x7x3xf32>, %indices: tensor<5x1xi64>) {
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }
-// CHECK: rank = 2 offset = 0 sizes = [5, 3]
+// CHECK: rank = 2 offset = {{[0-9]+}} sizes = [5, 3]
 // CHECK-COUNT-4: [0, 0, 0],
 // CHECK-NEXT: [0, 0, 0]]
 
@@ -268,7 +268,7 @@ func.func @g1(%params: tensor<6xf32>, %indices: tensor<i32>) {
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }
-// CHECK: rank = 0 offset = 0 sizes = [] strides = [] data =
+// CHECK: rank = 0 offset = {{[0-9]+}} sizes = [] strides = [] data =
 // CHECK-NEXT: [103]
 
 // G-2. A vector of indices (004): indices = [2, 0, 2, 5]
@@ -279,7 +279,7 @@ func.func @g2(%params: tensor<6xf32>, %indices: tensor<4xi32>) {
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }
-// CHECK: rank = 1 offset = 0 sizes = [4]
+// CHECK: rank = 1 offset = {{[0-9]+}} sizes = [4]
 // CHECK-NEXT: [102, 100, 102, 105]
 
 // G-3. Indices of any shape; 1-D params give the indices' shape (004):
@@ -290,7 +290,7 @@ func.func @g3(%params: tensor<6xf32>, %indices: tensor<2x2xi64>) {
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }
-// CHECK: rank = 2 offset = 0 sizes = [2, 2]
+// CHECK: rank = 2 offset = {{[0-9]+}} sizes = [2, 2]
 // CHECK-NEXT: {{\[}}[102, 100],
 // CHECK-NEXT:  [102, 105]]
 
@@ -302,7 +302,7 @@ func.func @g4(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) {
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }
-// CHECK: rank = 2 offset = 0 sizes = [2, 3]
+// CHECK: rank = 2 offset = {{[0-9]+}} sizes = [2, 3]
 // CHECK-NEXT: {{\[}}[30, 31, 32],
 // CHECK-NEXT:  [10, 11, 12]]
 
@@ -314,7 +314,7 @@ func.func @g5(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) {
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }
-// CHECK: rank = 2 offset = 0 sizes = [4, 2]
+// CHECK: rank = 2 offset = {{[0-9]+}} sizes = [4, 2]
 // CHECK-NEXT: {{\[}}[2, 1],
 // CHECK-NEXT:  [12, 11],
 // CHECK-NEXT:  [22, 21],
@@ -336,12 +336,12 @@ func.func @g6(%params: tensor<1x2x3xf32>, %i0: tensor<i32>, %i1: tensor<7xi32>,
   call @printMemrefF32(%u2) : (tensor<*xf32>) -> ()
   return
 }
-// CHECK: rank = 2 offset = 0 sizes = [1, 3]
+// CHECK: rank = 2 offset = {{[0-9]+}} sizes = [1, 3]
 // CHECK-NEXT: {{\[}}[10, 11, 12]]
-// CHECK: rank = 3 offset = 0 sizes = [1, 7, 3]
+// CHECK: rank = 3 offset = {{[0-9]+}} sizes = [1, 7, 3]
 // CHECK-COUNT-6: [10, 11, 12],
 // CHECK-NEXT: [10, 11, 12]]]
-// CHECK: rank = 4 offset = 0 sizes = [1, 7, 5, 3]
+// CHECK: rank = 4 offset = {{[0-9]+}} sizes = [1, 7, 5, 3]
 // CHECK-COUNT-34: [10, 11, 12]
 // CHECK-NEXT: [10, 11, 12]]]]
 
@@ -356,10 +356,10 @@ func.func @g7(%params: tensor<4x3xf32>, %indices: tensor<1x2xi32>) {
   call @printMemrefF32(%u1) : (tensor<*xf32>) -> ()
   return
 }
-// CHECK: rank = 3 offset = 0 sizes = [1, 2, 3]
+// CHECK: rank = 3 offset = {{[0-9]+}} sizes = [1, 2, 3]
 // CHECK-NEXT: {{\[}}{{\[}}[0, 1, 2],
 // CHECK-NEXT:   [20, 21, 22]]]
-// CHECK: rank = 3 offset = 0 sizes = [4, 1, 2]
+// CHECK: rank = 3 offset = {{[0-9]+}} sizes = [4, 1, 2]
 // CHECK-NEXT: {{\[}}{{\[}}[0, 2]],
 // CHECK-NEXT: {{^ }}{{\[}}[10, 12]],
 // CHECK-NEXT: {{^ }}{{\[}}[20, 22]],
@@ -419,7 +419,7 @@ func.func @g9(%params: tensor<3x5xi32>, %indices: tensor<3x2xi32>) {
   call @printMemrefI32(%u) : (tensor<*xi32>) -> ()
   return
 }
-// CHECK: rank = 2 offset = 0 sizes = [3, 2]
+// CHECK: rank = 2 offset = {{[0-9]+}} sizes = [3, 2]
 // CHECK-NEXT: {{\[}}[1, 2],
 // CHECK-NEXT:  [3, 4],
 // CHECK-NEXT:  [5, 6]]
@@ -442,7 +442,7 @@ func.func @g10(%params: tensor<3x5xi32>, %indices: tensor<3x2xi32>) {
   call @printMemrefI32(%u) : (tensor<*xi32>) -> ()
   return
 }
-// CHECK: rank = 2 offset = 0 sizes = [3, 2]
+// CHECK: rank = 2 offset = {{[0-9]+}} sizes = [3, 2]
 // CHECK-NEXT: {{\[}}[1, 2],
 // CHECK-NEXT:  [3, 4],
 // CHECK-NEXT:  [5, 6]]
@@ -455,7 +455,7 @@ func.func @g11(%params: tensor<3x5xi32>, %indices: tensor<3x2xi32>) {
   call @printMemrefI32(%u) : (tensor<*xi32>) -> ()
   return
 }
-// CHECK: rank = 2 offset = 0 sizes = [3, 2]
+// CHECK: rank = 2 offset = {{[0-9]+}} sizes = [3, 2]
 // CHECK-NEXT: {{\[}}[1, 2],
 // CHECK-NEXT:  [3, 4],
 // CHECK-NEXT:  [5, 6]]

@@ -121,6 +121,55 @@ func.func @zero_sized(%params: tensor<?x?x?xf32>, %none: tensor<?xi32>, %empty_s
 // CHECK-NEXT: sizes 2, 0, 4
 // CHECK-NEXT: sizes 0, 1, 4
 
+// Unit dimensions among the copied ones: each slice keeps exactly its own
+// unit dimensions (the scf lowering reshapes with explicit reassociations).
+func.func @unit_dims(%p4: tensor<1x1x2x2xf32>, %i11: tensor<1x1xi32>,
+                     %p3: tensor<1x2x2xf32>, %idyn: tensor<?x?xi32>,
+                     %pcast: tensor<?x1x3x?xf32>, %i1: tensor<1xi64>) {
+  %a = gather.gather %p4[%i11] axis = 3 batch_dims = 1 : (tensor<1x1x2x2xf32>, tensor<1x1xi32>) -> tensor<1x1x2x1xf32>
+  %au = tensor.cast %a : tensor<1x1x2x1xf32> to tensor<*xf32>
+  call @printMemrefF32(%au) : (tensor<*xf32>) -> ()
+  %b = gather.gather %p3[%idyn] axis = 2 mode<zero> : (tensor<1x2x2xf32>, tensor<?x?xi32>) -> tensor<1x2x?x?xf32>
+  %bu = tensor.cast %b : tensor<1x2x?x?xf32> to tensor<*xf32>
+  call @printMemrefF32(%bu) : (tensor<*xf32>) -> ()
+  %c = gather.gather %pcast[%i1] axis = -1 mode<clamp> : (tensor<?x1x3x?xf32>, tensor<1xi64>) -> tensor<?x?x?x?xf32>
+  %cu = tensor.cast %c : tensor<?x?x?x?xf32> to tensor<*xf32>
+  call @printMemrefF32(%cu) : (tensor<*xf32>) -> ()
+  return
+}
+// params [[[[1, 2], [3, 4]]]], index 0 on the last axis: column 0.
+// CHECK-LABEL: {{^}}unit_dims{{$}}
+// CHECK-NEXT: sizes = [1, 1, 2, 1]
+// CHECK-NEXT: {{\[}}{{\[}}{{\[}}[1],
+// CHECK-NEXT:    [3]]]]
+// params [[[1, 2], [3, 4]]], indices [[1, 0, 5]] (5 out of bounds: zero).
+// CHECK-NEXT: sizes = [1, 2, 1, 3]
+// CHECK-NEXT: {{\[}}{{\[}}{{\[}}[2, 1, 0]],
+// CHECK-NEXT:   {{\[}}[4, 3, 0]]]]
+// params 2x1x3x1 = [1..6], index 7 clamped to 0 on the last axis: params.
+// CHECK-NEXT: sizes = [2, 1, 3, 1]
+// CHECK-NEXT: {{\[}}{{\[}}{{\[}}[1],
+// CHECK-NEXT:    [2],
+// CHECK-NEXT:    [3]]],
+// CHECK-NEXT:  {{\[}}{{\[}}[4],
+// CHECK-NEXT:    [5],
+// CHECK-NEXT:    [6]]]]
+
+// A static empty sliced dimension: the result is empty, nothing is read.
+func.func @static_empty(%params: tensor<2x0xf32>, %indices: tensor<1xi32>) {
+  %r = gather.gather %params[%indices] : (tensor<2x0xf32>, tensor<1xi32>) -> tensor<1x0xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d0 = tensor.dim %r, %c0 : tensor<1x0xf32>
+  %d1 = tensor.dim %r, %c1 : tensor<1x0xf32>
+  vector.print str "sizes "
+  vector.print %d0 : index punctuation <comma>
+  vector.print %d1 : index
+  return
+}
+// CHECK-LABEL: {{^}}static_empty{{$}}
+// CHECK-NEXT: sizes 1, 0
+
 func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -162,5 +211,22 @@ func.func @main() {
   %nbd = tensor.cast %nbe : tensor<0x1x1xi64> to tensor<?x?x1xi64>
   call @zero_sized(%p234, %noned, %p304, %rowsd, %p054, %nbd)
       : (tensor<?x?x?xf32>, tensor<?xi32>, tensor<?x?x?xf32>, tensor<?xi32>, tensor<?x?x?xf32>, tensor<?x?x1xi64>) -> ()
+
+  vector.print str "unit_dims\n"
+  %p4 = arith.constant dense<[[[[1.0, 2.0], [3.0, 4.0]]]]> : tensor<1x1x2x2xf32>
+  %i11 = arith.constant dense<[[0]]> : tensor<1x1xi32>
+  %p3 = arith.constant dense<[[[1.0, 2.0], [3.0, 4.0]]]> : tensor<1x2x2xf32>
+  %i13 = arith.constant dense<[[1, 0, 5]]> : tensor<1x3xi32>
+  %idyn = tensor.cast %i13 : tensor<1x3xi32> to tensor<?x?xi32>
+  %p2131 = arith.constant dense<[[[[1.0], [2.0], [3.0]]], [[[4.0], [5.0], [6.0]]]]> : tensor<2x1x3x1xf32>
+  %pcast = tensor.cast %p2131 : tensor<2x1x3x1xf32> to tensor<?x1x3x?xf32>
+  %i7 = arith.constant dense<[7]> : tensor<1xi64>
+  call @unit_dims(%p4, %i11, %p3, %idyn, %pcast, %i7)
+      : (tensor<1x1x2x2xf32>, tensor<1x1xi32>, tensor<1x2x2xf32>, tensor<?x?xi32>, tensor<?x1x3x?xf32>, tensor<1xi64>) -> ()
+
+  vector.print str "static_empty\n"
+  %p20 = tensor.empty() : tensor<2x0xf32>
+  %i5 = arith.constant dense<[5]> : tensor<1xi32>
+  call @static_empty(%p20, %i5) : (tensor<2x0xf32>, tensor<1xi32>) -> ()
   return
 }

@@ -1,4 +1,4 @@
-//===- GatherLoweringUtils.h - helpers shared by gather lowerings -*- C++ -*-===//
+//===- GatherLoweringUtils.h - Gather lowering helpers ----------*- C++ -*-===//
 //
 // Part of the gather project.
 //
@@ -110,8 +110,7 @@ Value loadIndex(OpBuilder &b, Location loc, Value indices, ValueRange coords);
 
 /// Returns an i1 that is true when `index` lies in [0, dimSize). One unsigned
 /// compare: a negative index reads as a huge unsigned value.
-Value createIsInBounds(OpBuilder &b, Location loc, Value index,
-                       Value dimSize);
+Value createIsInBounds(OpBuilder &b, Location loc, Value index, Value dimSize);
 
 /// One index component after the out-of-bounds mode is applied.
 struct ResolvedIndex {
@@ -186,10 +185,11 @@ struct ResolvedIndexVector {
   SmallVector<Value> addresses;
   Value isValid;
 };
-ResolvedIndexVector loadAndResolveIndexVector(
-    OpBuilder &b, Location loc, Operation *op, const GatherGeometry &geometry,
-    GatherMode mode, Value indices, ValueRange selector,
-    ValueRange indexedDimSizes, bool check);
+ResolvedIndexVector
+loadAndResolveIndexVector(OpBuilder &b, Location loc, Operation *op,
+                          const GatherGeometry &geometry, GatherMode mode,
+                          Value indices, ValueRange selector,
+                          ValueRange indexedDimSizes, bool check);
 
 /// Emits an scf.for nest over the selector dimensions of `indices` (tensor
 /// or memref) that checks every index component once, with
@@ -199,6 +199,18 @@ void createIndexValidation(OpBuilder &b, Location loc, Operation *op,
                            const GatherGeometry &geometry, Value indices,
                            ValueRange indexedDimSizes);
 
+/// Builds an scf.for nest over the selector dimensions of `indices` (tensor
+/// or memref) carrying `iterArgs`; `body` gets the selector and the current
+/// iter_args and returns the next ones. With no selector dimensions the body
+/// is built inline. Returns the final values.
+SmallVector<Value>
+buildSelectorLoopNest(OpBuilder &b, Location loc,
+                      const GatherGeometry &geometry, Value indices,
+                      ValueRange iterArgs,
+                      function_ref<SmallVector<Value>(OpBuilder &, Location,
+                                                      ValueRange, ValueRange)>
+                          body);
+
 //===----------------------------------------------------------------------===//
 // Pattern preconditions and results (tensor lowerings)
 //===----------------------------------------------------------------------===//
@@ -206,25 +218,57 @@ void createIndexValidation(OpBuilder &b, Location loc, Operation *op,
 /// Returns the mode of a gather.gather or gather.gather_nd op.
 GatherMode getGatherMode(Operation *op);
 
-/// Checks what a lowering of `op` needs: a zero of the element type where
-/// the op may produce zero slices (returned; null when none is needed) and,
-/// in error mode when `needsExit`, a declared @exit. Reports a match failure
-/// through `rewriter` when either is missing.
-FailureOr<TypedAttr> checkGatherLowerable(RewriterBase &rewriter,
-                                          Operation *op, bool needsExit);
+/// What the tensor lowerings of one gather op start from.
+struct TensorGatherLowering {
+  GatherGeometry geometry;
+  GatherMode mode;
+  /// The zero of the element type where the op may produce zero slices
+  /// (mayProduceZeroSlices), else null.
+  TypedAttr zero;
+  /// Sizes of the addressed params dimensions (createIndexedDimSizes).
+  SmallVector<Value> indexedSizes;
+  /// Reified result sizes, static where the types make them so.
+  SmallVector<OpFoldResult> resultSizes;
+  /// A `tensor.empty` of the result type.
+  Value init;
+  /// True when a result dimension is a static 0: nothing is read, no index
+  /// is checked, `init` is the result.
+  bool isStaticallyEmpty = false;
+};
 
-/// Reifies the result sizes of `op` (static where the result type or the
-/// operands make them so) and creates a `tensor.empty` of its result type.
-FailureOr<Value> createEmptyResult(OpBuilder &b, Operation *op,
-                                   SmallVectorImpl<OpFoldResult> &sizes);
+/// Checks that `op` (whose params are `params` after conversion) can be
+/// lowered, reporting a match failure through `rewriter` otherwise (no zero
+/// of the element type where one is needed, @exit not declared in error
+/// mode), and creates what every tensor lowering needs first.
+FailureOr<TensorGatherLowering>
+prepareTensorLowering(RewriterBase &rewriter, Operation *op, Value params);
+
+/// Lowers every gather op under `root` with the patterns `populate` adds,
+/// declaring @exit first where error-mode ops need it
+/// (declareExitFuncIfNeeded). The body of the CPU conversion passes.
+LogicalResult lowerGatherOps(Operation *root,
+                             function_ref<void(RewritePatternSet &)> populate);
+
+/// Returns an i1 that is true when one of `sizes` is 0, or null when none
+/// can be (all are static and non-zero). Sets `knownZero` when one is a
+/// static 0.
+Value createAnyIsZero(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes,
+                      bool &knownZero);
+
+/// Returns `buildGather()`, or where the result may be empty at run time
+/// `scf.if (empty) { lowering.init } else { buildGather() }`: an empty result
+/// reads nothing, so error mode checks no index then (docs/spec.md).
+Value createUnlessResultEmpty(
+    OpBuilder &b, Location loc, const TensorGatherLowering &lowering,
+    function_ref<Value(OpBuilder &, Location)> buildGather);
 
 /// Returns `buildGather()` when all `dimSizes` (the addressed params
 /// dimensions) are non-empty and `init` filled with `zero` otherwise: an
 /// empty addressed dimension leaves nothing to read. Decided at compile time
 /// where the sizes are constant, else with an scf.if.
 Value createGuardForEmptyDims(
-    OpBuilder &b, Location loc, ValueRange dimSizes, TypedAttr zero,
-    Value init, function_ref<Value(OpBuilder &, Location)> buildGather);
+    OpBuilder &b, Location loc, ValueRange dimSizes, TypedAttr zero, Value init,
+    function_ref<Value(OpBuilder &, Location)> buildGather);
 
 } // namespace gather
 } // namespace mlir
