@@ -4,9 +4,9 @@
 //
 // Lowers gather ops to NVVM kernels serialized into a gpu.binary, and the
 // host code to the LLVM dialect with calls into the mgpu* runtime (the
-// gather_cuda_runtime library). With `host-only`, lowers the CPU-executable
-// form of the same kernels (an scf.parallel over block/thread ids) to LLVM
-// for mlir-runner instead.
+// gather_cuda_runtime library). With `host-only`, emits the CPU-executable
+// form of the same kernels (an scf.parallel over block/thread ids) and lowers
+// it to LLVM for mlir-runner with the rest of gather-cpu-pipeline.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,22 +47,6 @@ void addBufferization(OpPassManager &pm) {
   pm.addPass(createConvertLinalgToLoopsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-}
-
-/// Lowers the host-only form (scf.parallel kernels on host memory) for the
-/// CPU.
-void buildHostOnlyPipeline(OpPassManager &pm) {
-  pm.addPass(createConvertVectorToSCFPass());
-  pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(createConvertVectorToLLVMPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createConvertControlFlowToLLVMPass());
-  pm.addPass(createConvertFuncToLLVMPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
 /// Outlines kernels, lowers them to NVVM and serializes them; lowers the host
@@ -122,12 +106,14 @@ void mlir::gather::buildGatherGPUPipeline(
   lower.maxBlocks = options.maxBlocks;
   lower.vectorize = options.vectorize;
   pm.addPass(createConvertGatherToGPUPass(lower));
+  if (options.hostOnly) {
+    // No gather op is left: the CPU pipeline bufferizes and lowers the rest.
+    buildGatherCPUPipeline(pm, GatherCPUPipelineOptions());
+    return;
+  }
   pm.addPass(createCanonicalizerPass());
   addBufferization(pm);
-  if (options.hostOnly)
-    buildHostOnlyPipeline(pm);
-  else
-    buildDevicePipeline(pm, options);
+  buildDevicePipeline(pm, options);
 }
 
 void mlir::gather::registerGatherGPUPipeline() {
