@@ -327,10 +327,13 @@ GATHER_EXPORT void *mgpuMemAlloc(uint64_t sizeBytes, CUstream /*stream*/,
   return reinterpret_cast<void *>(ptr);
 }
 
-GATHER_EXPORT void mgpuMemFree(void *ptr, CUstream /*stream*/) {
+GATHER_EXPORT void mgpuMemFree(void *ptr, CUstream stream) {
   if (!ptr)
     return;
   ScopedContext scoped;
+  // Work queued on the stream may still use the buffer.
+  if (stream)
+    CUDA_CHECK(cuStreamSynchronize(stream));
   CUDA_CHECK(cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)));
 }
 
