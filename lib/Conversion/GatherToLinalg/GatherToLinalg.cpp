@@ -38,80 +38,60 @@ namespace gather {
 using namespace mlir;
 using namespace mlir::gather;
 
+/// Lowers a gather op to a linalg.generic (see the file comment).
+static Value lowerToGeneric(OpBuilder &builder, Operation *op, Value params,
+                            Value indices,
+                            const TensorGatherLowering &lowering) {
+  const GatherGeometry &geometry = lowering.geometry;
+  GatherMode mode = lowering.mode;
+  TypedAttr zero = lowering.zero;
+  Value init = lowering.init;
+  ArrayRef<Value> indexedSizes = lowering.indexedSizes;
+  Location loc = op->getLoc();
+
+  auto buildGeneric = [&](OpBuilder &b, Location loc) -> Value {
+    int64_t rank = geometry.resultRank;
+    SmallVector<AffineMap> maps{b.getMultiDimIdentityMap(rank)};
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    auto generic = linalg::GenericOp::create(
+        b, loc, init.getType(), ValueRange(), ValueRange{init}, maps, iterators,
+        [&](OpBuilder &nb, Location nl, ValueRange) {
+          SmallVector<Value> coords;
+          for (int64_t d = 0; d < rank; ++d)
+            coords.push_back(linalg::IndexOp::create(nb, nl, d));
+          ResolvedIndexVector resolved = loadAndResolveIndexVector(
+              nb, nl, op, geometry, mode, indices,
+              geometry.getSelectorOfResultCoords(coords), indexedSizes,
+              /*check=*/false);
+          Value value = tensor::ExtractOp::create(
+              nb, nl, params,
+              geometry.getParamsCoords(coords, resolved.addresses));
+          if (resolved.isValid)
+            value = arith::SelectOp::create(
+                nb, nl, resolved.isValid, value,
+                arith::ConstantOp::create(nb, nl, zero));
+          linalg::YieldOp::create(nb, nl, value);
+        });
+    return generic.getResult(0);
+  };
+
+  // Error mode validates every index once before the generic, unless the
+  // result is empty. Zero and clamp mode need a guard where an addressed
+  // dimension may be empty (exactly when they need a zero).
+  if (mode == GatherMode::Error)
+    return createUnlessResultEmpty(
+        builder, loc, lowering, [&](OpBuilder &b, Location l) {
+          createIndexValidation(b, l, op, geometry, indices, indexedSizes);
+          return buildGeneric(b, l);
+        });
+  if (zero)
+    return createGuardForEmptyDims(builder, loc, indexedSizes, zero, init,
+                                   buildGeneric);
+  return buildGeneric(builder, loc);
+}
+
 namespace {
-
-/// Lowers gather.gather or gather.gather_nd to a linalg.generic.
-template <typename OpTy>
-struct GatherToLinalgPattern : public OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
-  using OpAdaptor = typename OpConversionPattern<OpTy>::OpAdaptor;
-
-  LogicalResult
-  matchAndRewrite(OpTy op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<TensorGatherLowering> lowering =
-        prepareTensorLowering(rewriter, op, adaptor.getParams());
-    if (failed(lowering))
-      return failure();
-    const GatherGeometry &geometry = lowering->geometry;
-    GatherMode mode = lowering->mode;
-    TypedAttr zero = lowering->zero;
-    Value init = lowering->init;
-    ArrayRef<Value> indexedSizes = lowering->indexedSizes;
-    Value params = adaptor.getParams(), indices = adaptor.getIndices();
-    Location loc = op.getLoc();
-
-    if (lowering->isStaticallyEmpty) {
-      rewriter.replaceOp(op, init);
-      return success();
-    }
-
-    auto buildGeneric = [&](OpBuilder &b, Location loc) -> Value {
-      int64_t rank = geometry.resultRank;
-      SmallVector<AffineMap> maps{b.getMultiDimIdentityMap(rank)};
-      SmallVector<utils::IteratorType> iterators(rank,
-                                                 utils::IteratorType::parallel);
-      auto generic = linalg::GenericOp::create(
-          b, loc, init.getType(), ValueRange(), ValueRange{init}, maps,
-          iterators, [&](OpBuilder &nb, Location nl, ValueRange) {
-            SmallVector<Value> coords;
-            for (int64_t d = 0; d < rank; ++d)
-              coords.push_back(linalg::IndexOp::create(nb, nl, d));
-            ResolvedIndexVector resolved = loadAndResolveIndexVector(
-                nb, nl, op, geometry, mode, indices,
-                geometry.getSelectorOfResultCoords(coords), indexedSizes,
-                /*check=*/false);
-            Value value = tensor::ExtractOp::create(
-                nb, nl, params,
-                geometry.getParamsCoords(coords, resolved.addresses));
-            if (resolved.isValid)
-              value = arith::SelectOp::create(
-                  nb, nl, resolved.isValid, value,
-                  arith::ConstantOp::create(nb, nl, zero));
-            linalg::YieldOp::create(nb, nl, value);
-          });
-      return generic.getResult(0);
-    };
-
-    // Error mode validates every index once before the generic, unless the
-    // result is empty. Zero and clamp mode need a guard where an addressed
-    // dimension may be empty (exactly when they need a zero).
-    Value result;
-    if (mode == GatherMode::Error)
-      result = createUnlessResultEmpty(
-          rewriter, loc, *lowering, [&](OpBuilder &b, Location l) {
-            createIndexValidation(b, l, op, geometry, indices, indexedSizes);
-            return buildGeneric(b, l);
-          });
-    else if (zero)
-      result = createGuardForEmptyDims(rewriter, loc, indexedSizes, zero, init,
-                                       buildGeneric);
-    else
-      result = buildGeneric(rewriter, loc);
-    rewriter.replaceOp(op, result);
-    return success();
-  }
-};
 
 struct ConvertGatherToLinalgPass
     : public gather::impl::ConvertGatherToLinalgPassBase<
@@ -128,7 +108,7 @@ struct ConvertGatherToLinalgPass
 
 void mlir::gather::populateGatherToLinalgPatterns(RewritePatternSet &patterns,
                                                   PatternBenefit benefit) {
-  patterns
-      .add<GatherToLinalgPattern<GatherOp>, GatherToLinalgPattern<GatherNdOp>>(
-          patterns.getContext(), benefit);
+  patterns.add<TensorGatherPattern<GatherOp, lowerToGeneric>,
+               TensorGatherPattern<GatherNdOp, lowerToGeneric>>(
+      patterns.getContext(), benefit);
 }

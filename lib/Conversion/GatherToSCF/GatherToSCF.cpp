@@ -50,6 +50,7 @@ struct SliceCopy {
   SmallVector<OpFoldResult> paramsOffsets, paramsSizes;
   SmallVector<OpFoldResult> resultOffsets, resultSizes;
 };
+} // namespace
 
 /// Returns the sizes of the result slot one selector fills: one along the
 /// batch and position dimensions, whole along the others.
@@ -128,135 +129,117 @@ static RankedTensorType getTensorType(ArrayRef<OpFoldResult> sizes,
   return RankedTensorType::get(shape, elementType);
 }
 
-/// Lowers gather.gather or gather.gather_nd to an scf.for nest.
-template <typename OpTy>
-struct GatherToSCFPattern : public OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
-  using OpAdaptor = typename OpConversionPattern<OpTy>::OpAdaptor;
+/// Lowers a gather op to an scf.for nest (see the file comment).
+static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
+                          Value indices, const TensorGatherLowering &lowering) {
+  const GatherGeometry &g = lowering.geometry;
+  GatherMode mode = lowering.mode;
+  TypedAttr zero = lowering.zero;
+  Value init = lowering.init;
+  ArrayRef<Value> indexedSizes = lowering.indexedSizes;
+  ArrayRef<OpFoldResult> sizes = lowering.resultSizes;
+  Type elementType = cast<ShapedType>(init.getType()).getElementType();
+  Location loc = op->getLoc();
 
-  LogicalResult
-  matchAndRewrite(OpTy op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<TensorGatherLowering> lowering =
-        prepareTensorLowering(rewriter, op, adaptor.getParams());
-    if (failed(lowering))
-      return failure();
-    const GatherGeometry &g = lowering->geometry;
-    GatherMode mode = lowering->mode;
-    TypedAttr zero = lowering->zero;
-    Value init = lowering->init;
-    ArrayRef<Value> indexedSizes = lowering->indexedSizes;
-    ArrayRef<OpFoldResult> sizes = lowering->resultSizes;
-    Value params = adaptor.getParams(), indices = adaptor.getIndices();
-    Type elementType = op.getType().getElementType();
-    Location loc = op.getLoc();
-    if (lowering->isStaticallyEmpty) {
-      rewriter.replaceOp(op, init);
-      return success();
+  // The slice one iteration copies has the outer and trailing dimensions
+  // (their sizes are loop invariant). Slices are taken and inserted at full
+  // rank and reshaped in between with explicit reassociations: a
+  // rank-reducing slice would leave it to inference which unit dimensions
+  // are dropped.
+  int64_t paramsRank = cast<ShapedType>(params.getType()).getRank();
+  int64_t trailingBegin = g.firstIndexedDim + g.numPositionDims;
+  SmallVector<int64_t> paramsKept =
+      getDimRanges(g.batchDims, g.firstIndexedDim,
+                   g.firstIndexedDim + g.indexDepth, paramsRank);
+  SmallVector<int64_t> resultKept =
+      getDimRanges(g.batchDims, g.firstIndexedDim, trailingBegin, g.resultRank);
+  bool scalarSlices = resultKept.empty();
+  SmallVector<OpFoldResult> resultSlotSizes =
+      getResultSlotSizes(builder, g, sizes);
+  auto resultSlotType = getTensorType(resultSlotSizes, elementType);
+
+  // The zero slice for out-of-bounds indices, built once.
+  Value zeroSlice;
+  if (mode == GatherMode::Zero) {
+    zeroSlice = arith::ConstantOp::create(builder, loc, zero);
+    if (!scalarSlices) {
+      Value empty =
+          tensor::EmptyOp::create(builder, loc, resultSlotSizes, elementType);
+      zeroSlice =
+          linalg::FillOp::create(builder, loc, zeroSlice, empty).getResult(0);
     }
-
-    // The slice one iteration copies has the outer and trailing dimensions
-    // (their sizes are loop invariant). Slices are taken and inserted at full
-    // rank and reshaped in between with explicit reassociations: a
-    // rank-reducing slice would leave it to inference which unit dimensions
-    // are dropped.
-    int64_t paramsRank = cast<ShapedType>(params.getType()).getRank();
-    int64_t trailingBegin = g.firstIndexedDim + g.numPositionDims;
-    SmallVector<int64_t> paramsKept =
-        getDimRanges(g.batchDims, g.firstIndexedDim,
-                     g.firstIndexedDim + g.indexDepth, paramsRank);
-    SmallVector<int64_t> resultKept = getDimRanges(
-        g.batchDims, g.firstIndexedDim, trailingBegin, g.resultRank);
-    bool scalarSlices = resultKept.empty();
-    SmallVector<OpFoldResult> resultSlotSizes =
-        getResultSlotSizes(rewriter, g, sizes);
-    auto resultSlotType = getTensorType(resultSlotSizes, elementType);
-
-    // The zero slice for out-of-bounds indices, built once.
-    Value zeroSlice;
-    if (mode == GatherMode::Zero) {
-      zeroSlice = arith::ConstantOp::create(rewriter, loc, zero);
-      if (!scalarSlices) {
-        Value empty = tensor::EmptyOp::create(rewriter, loc, resultSlotSizes,
-                                              elementType);
-        zeroSlice = linalg::FillOp::create(rewriter, loc, zeroSlice, empty)
-                        .getResult(0);
-      }
-    }
-
-    auto body = [&](OpBuilder &b, Location l, ValueRange ivs,
-                    ValueRange iterArgs) -> SmallVector<Value> {
-      Value acc = iterArgs.front();
-      ResolvedIndexVector resolved = loadAndResolveIndexVector(
-          b, l, op, g, mode, indices, ivs, indexedSizes, /*check=*/true);
-      SliceCopy copy = getSliceCopy(b, g, sizes, ivs, resolved.addresses);
-      SmallVector<OpFoldResult> paramsStrides(copy.paramsSizes.size(),
-                                              b.getIndexAttr(1));
-      SmallVector<OpFoldResult> resultStrides(copy.resultSizes.size(),
-                                              b.getIndexAttr(1));
-      auto insert = [&](OpBuilder &ib, Location il, Value slice) -> Value {
-        if (scalarSlices)
-          return tensor::InsertOp::create(
-              ib, il, slice, acc,
-              getValueOrCreateConstantIndexOp(ib, il, copy.resultOffsets));
-        return tensor::InsertSliceOp::create(ib, il, slice, acc,
-                                             copy.resultOffsets,
-                                             copy.resultSizes, resultStrides);
-      };
-      auto copySlice = [&](OpBuilder &cb, Location cl) -> Value {
-        if (scalarSlices)
-          return insert(
-              cb, cl,
-              tensor::ExtractOp::create(
-                  cb, cl, params,
-                  getValueOrCreateConstantIndexOp(cb, cl, copy.paramsOffsets)));
-        Value slice = tensor::ExtractSliceOp::create(
-            cb, cl, getTensorType(copy.paramsSizes, elementType), params,
-            copy.paramsOffsets, copy.paramsSizes, paramsStrides);
-        // As many index components as positions: the shapes agree.
-        if (g.indexDepth == g.numPositionDims)
-          return insert(cb, cl, slice);
-        if (paramsKept.size() != static_cast<size_t>(paramsRank))
-          slice = tensor::CollapseShapeOp::create(
-              cb, cl, slice, getUnitDimReassociation(paramsRank, paramsKept));
-        if (resultKept.size() != static_cast<size_t>(g.resultRank))
-          slice = tensor::ExpandShapeOp::create(
-              cb, cl, resultSlotType, slice,
-              getUnitDimReassociation(g.resultRank, resultKept),
-              copy.resultSizes);
-        return insert(cb, cl, slice);
-      };
-      if (!resolved.isValid)
-        return {copySlice(b, l)};
-      auto ifOp = scf::IfOp::create(
-          b, l, resolved.isValid,
-          [&](OpBuilder &tb, Location tl) {
-            scf::YieldOp::create(tb, tl, copySlice(tb, tl));
-          },
-          [&](OpBuilder &eb, Location el) {
-            scf::YieldOp::create(eb, el, insert(eb, el, zeroSlice));
-          });
-      return {ifOp.getResult(0)};
-    };
-    // Loop over the selectors: batch dimensions, then index positions.
-    auto buildLoops = [&](OpBuilder &b, Location l) -> Value {
-      return buildSelectorLoopNest(b, l, g, indices, init, body).front();
-    };
-    // Error mode checks no index when the result is empty. An empty
-    // addressed dimension gives zeros in zero and clamp mode (exactly when
-    // they need a zero); zero mode also zeroes slices per index.
-    Value result;
-    if (mode == GatherMode::Error)
-      result = createUnlessResultEmpty(rewriter, loc, *lowering, buildLoops);
-    else if (zero)
-      result = createGuardForEmptyDims(rewriter, loc, indexedSizes, zero, init,
-                                       buildLoops);
-    else
-      result = buildLoops(rewriter, loc);
-    rewriter.replaceOp(op, result);
-    return success();
   }
-};
+
+  auto body = [&](OpBuilder &b, Location l, ValueRange ivs,
+                  ValueRange iterArgs) -> SmallVector<Value> {
+    Value acc = iterArgs.front();
+    ResolvedIndexVector resolved = loadAndResolveIndexVector(
+        b, l, op, g, mode, indices, ivs, indexedSizes, /*check=*/true);
+    SliceCopy copy = getSliceCopy(b, g, sizes, ivs, resolved.addresses);
+    SmallVector<OpFoldResult> paramsStrides(copy.paramsSizes.size(),
+                                            b.getIndexAttr(1));
+    SmallVector<OpFoldResult> resultStrides(copy.resultSizes.size(),
+                                            b.getIndexAttr(1));
+    auto insert = [&](OpBuilder &ib, Location il, Value slice) -> Value {
+      if (scalarSlices)
+        return tensor::InsertOp::create(
+            ib, il, slice, acc,
+            getValueOrCreateConstantIndexOp(ib, il, copy.resultOffsets));
+      return tensor::InsertSliceOp::create(ib, il, slice, acc,
+                                           copy.resultOffsets, copy.resultSizes,
+                                           resultStrides);
+    };
+    auto copySlice = [&](OpBuilder &cb, Location cl) -> Value {
+      if (scalarSlices)
+        return insert(
+            cb, cl,
+            tensor::ExtractOp::create(
+                cb, cl, params,
+                getValueOrCreateConstantIndexOp(cb, cl, copy.paramsOffsets)));
+      Value slice = tensor::ExtractSliceOp::create(
+          cb, cl, getTensorType(copy.paramsSizes, elementType), params,
+          copy.paramsOffsets, copy.paramsSizes, paramsStrides);
+      // As many index components as positions: the shapes agree.
+      if (g.indexDepth == g.numPositionDims)
+        return insert(cb, cl, slice);
+      if (paramsKept.size() != static_cast<size_t>(paramsRank))
+        slice = tensor::CollapseShapeOp::create(
+            cb, cl, slice, getUnitDimReassociation(paramsRank, paramsKept));
+      if (resultKept.size() != static_cast<size_t>(g.resultRank))
+        slice = tensor::ExpandShapeOp::create(
+            cb, cl, resultSlotType, slice,
+            getUnitDimReassociation(g.resultRank, resultKept),
+            copy.resultSizes);
+      return insert(cb, cl, slice);
+    };
+    if (!resolved.isValid)
+      return {copySlice(b, l)};
+    auto ifOp = scf::IfOp::create(
+        b, l, resolved.isValid,
+        [&](OpBuilder &tb, Location tl) {
+          scf::YieldOp::create(tb, tl, copySlice(tb, tl));
+        },
+        [&](OpBuilder &eb, Location el) {
+          scf::YieldOp::create(eb, el, insert(eb, el, zeroSlice));
+        });
+    return {ifOp.getResult(0)};
+  };
+  // Loop over the selectors: batch dimensions, then index positions.
+  auto buildLoops = [&](OpBuilder &b, Location l) -> Value {
+    return buildSelectorLoopNest(b, l, g, indices, init, body).front();
+  };
+  // Error mode checks no index when the result is empty. An empty
+  // addressed dimension gives zeros in zero and clamp mode (exactly when
+  // they need a zero); zero mode also zeroes slices per index.
+  if (mode == GatherMode::Error)
+    return createUnlessResultEmpty(builder, loc, lowering, buildLoops);
+  if (zero)
+    return createGuardForEmptyDims(builder, loc, indexedSizes, zero, init,
+                                   buildLoops);
+  return buildLoops(builder, loc);
+}
+
+namespace {
 
 struct ConvertGatherToSCFPass
     : public gather::impl::ConvertGatherToSCFPassBase<ConvertGatherToSCFPass> {
@@ -272,6 +255,7 @@ struct ConvertGatherToSCFPass
 
 void mlir::gather::populateGatherToSCFPatterns(RewritePatternSet &patterns,
                                                PatternBenefit benefit) {
-  patterns.add<GatherToSCFPattern<GatherOp>, GatherToSCFPattern<GatherNdOp>>(
+  patterns.add<TensorGatherPattern<GatherOp, lowerToLoops>,
+               TensorGatherPattern<GatherNdOp, lowerToLoops>>(
       patterns.getContext(), benefit);
 }

@@ -34,6 +34,7 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Value.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <string>
@@ -242,6 +243,36 @@ struct TensorGatherLowering {
 /// mode), and creates what every tensor lowering needs first.
 FailureOr<TensorGatherLowering>
 prepareTensorLowering(RewriterBase &rewriter, Operation *op, Value params);
+
+/// Lowers one gather op given its converted `params` and `indices` and what
+/// prepareTensorLowering made; returns the result.
+using TensorGatherLowerFn = Value (*)(OpBuilder &b, Operation *op, Value params,
+                                      Value indices,
+                                      const TensorGatherLowering &lowering);
+
+/// The conversion pattern of the tensor lowerings: prepares the lowering of
+/// an `OpTy` (gather.gather or gather.gather_nd), replaces a statically empty
+/// result by `init` and the op by what `LowerFn` builds otherwise.
+template <typename OpTy, TensorGatherLowerFn LowerFn>
+struct TensorGatherPattern : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<TensorGatherLowering> lowering =
+        prepareTensorLowering(rewriter, op, adaptor.getParams());
+    if (failed(lowering))
+      return failure();
+    if (lowering->isStaticallyEmpty) {
+      rewriter.replaceOp(op, lowering->init);
+      return success();
+    }
+    rewriter.replaceOp(op, LowerFn(rewriter, op, adaptor.getParams(),
+                                   adaptor.getIndices(), *lowering));
+    return success();
+  }
+};
 
 /// Lowers every gather op under `root` with the patterns `populate` adds,
 /// declaring @exit first where error-mode ops need it
