@@ -23,8 +23,11 @@ func.func @rows_x16(%p: tensor<1000x16xf32>, %i: tensor<64xi32>) -> tensor<64x16
   return %r : tensor<64x16xf32>
 }
 
-// Zero mode: the zero slice is stored 128 bits at a time too.
+// Zero mode: the zero slice is stored 128 bits at a time too. The i64 index
+// is one 64-bit load (not two 32-bit halves).
 // CHECK-LABEL: .visible .entry rows_zero_kernel(
+// CHECK-NOT:     ld.global.{{[bsu]}}32 {{.*}}+4]
+// CHECK-DAG:     ld.global.{{[bsu]}}64 %rd{{[0-9]+}}, [%rd{{[0-9]+}}];
 // CHECK-DAG:     ld.global.v4.{{f32|b32}}
 // CHECK-DAG:     st.global.v4.{{f32|b32}} [%rd{{[0-9]+}}], {{{.*}}};
 // CHECK:         ret;

@@ -100,6 +100,21 @@ static int64_t getVectorWidth(Type type) {
   return kVectorBytes * 8 / bits;
 }
 
+/// Returns the alignment of device accesses to elements of `type`: device
+/// buffers come from gpu.alloc and are indexed by element, so every element
+/// is naturally aligned. Said explicitly because a GPU module has no data
+/// layout when it is translated, and LLVM's default one aligns i64 to 4 bytes
+/// only (splitting the loads). None for `index` (its width depends on the
+/// pipeline) and odd widths.
+static llvm::MaybeAlign getDeviceAlignment(Type type, bool onDevice) {
+  if (!onDevice || !type.isIntOrFloat())
+    return {};
+  unsigned bits = type.getIntOrFloatBitWidth();
+  if (bits < 8 || !llvm::isPowerOf2_32(bits))
+    return {};
+  return llvm::Align(bits / 8);
+}
+
 /// Emits the device-side out-of-bounds check of index `k` of params
 /// dimension `paramsDim`: a thread that finds it outside [0, bound) prints
 /// the message the host-side check prints (createOutOfBoundsCheck) and fails
@@ -142,7 +157,7 @@ static void emitSliceLoop(OpBuilder &b, Location loc, const SliceGather &g,
   // Device buffers come from gpu.alloc and every offset is a multiple of
   // `width`, so wide accesses are 16-byte aligned there. Host buffers carry
   // no such promise.
-  llvm::MaybeAlign align;
+  llvm::MaybeAlign align = getDeviceAlignment(elementType, onDevice);
   if (onDevice && width > 1)
     align = llvm::Align(kVectorBytes);
   Value zero;
@@ -163,18 +178,21 @@ static void emitSliceLoop(OpBuilder &b, Location loc, const SliceGather &g,
         Value value = zero;
         if (src) {
           Value at = m.add(src, offset);
-          value = width > 1
-                      ? Value(vector::LoadOp::create(
-                            b, loc, cast<VectorType>(accessType), g.params, at,
-                            /*nontemporal=*/false, align))
-                      : Value(memref::LoadOp::create(b, loc, g.params, at));
+          value =
+              width > 1
+                  ? Value(vector::LoadOp::create(
+                        b, loc, cast<VectorType>(accessType), g.params, at,
+                        /*nontemporal=*/false, align))
+                  : Value(memref::LoadOp::create(b, loc, g.params, at,
+                                                 /*nontemporal=*/false, align));
         }
         Value to = m.add(dst, offset);
         if (width > 1)
           vector::StoreOp::create(b, loc, value, g.result, to,
                                   /*nontemporal=*/false, align);
         else
-          memref::StoreOp::create(b, loc, value, g.result, to);
+          memref::StoreOp::create(b, loc, value, g.result, to,
+                                  /*nontemporal=*/false, align);
         scf::YieldOp::create(b, loc);
       });
 }
@@ -214,10 +232,13 @@ static void emitKernelBody(OpBuilder &b, Location loc, const SliceGather &g,
         Value slice = batchOuter;
         Value valid;
         for (auto [j, bound] : llvm::enumerate(g.bounds)) {
-          Value k =
-              castToIndex(b, loc,
-                          memref::LoadOp::create(b, loc, g.indices,
-                                                 m.add(indexBase, m.c(j))));
+          Type indexType =
+              cast<MemRefType>(g.indices.getType()).getElementType();
+          Value k = castToIndex(b, loc,
+                                memref::LoadOp::create(
+                                    b, loc, g.indices, m.add(indexBase, m.c(j)),
+                                    /*nontemporal=*/false,
+                                    getDeviceAlignment(indexType, onDevice)));
           if (g.mode == GatherMode::Error) {
             int64_t paramsDim = g.firstIndexedDim + j;
             if (onDevice)

@@ -27,7 +27,7 @@
 // Grid-stride loop over slices, one index load and check per slice.
 // CHECK:           %[[SSTEP:.*]] = arith.muli %[[GX]], %[[BDY]]
 // CHECK:           scf.for %[[R:.*]] = %[[TY]] to %[[C3]] step %[[SSTEP]]
-// CHECK:             %[[RAW:.*]] = memref.load %[[DI]][%{{.*}}] : memref<3xi32>
+// CHECK:             %[[RAW:.*]] = memref.load %[[DI]][%{{.*}}] {alignment = 4 : i64} : memref<3xi32>
 // CHECK:             %[[K:.*]] = arith.index_cast %[[RAW]] : i32 to index
 // CHECK:             %[[BAD:.*]] = arith.cmpi uge, %[[K]], %[[C4]]
 // CHECK:             scf.if %[[BAD]] {
@@ -69,7 +69,7 @@
 
 // SCALAR-LABEL: func.func @vector_f32(
 // SCALAR-NOT:     vector.load
-// SCALAR:         memref.load %{{.*}}[%{{.*}}] : memref<32xf32>
+// SCALAR:         memref.load %{{.*}}[%{{.*}}] {alignment = 4 : i64} : memref<32xf32>
 // SCALAR-NOT:     vector.store
 func.func @vector_f32(%p: tensor<4x8xf32>, %i: tensor<3xi32>) -> tensor<3x8xf32> {
   %r = gather.gather %p[%i] : (tensor<4x8xf32>, tensor<3xi32>) -> tensor<3x8xf32>
@@ -84,17 +84,17 @@ func.func @vector_f32(%p: tensor<4x8xf32>, %i: tensor<3xi32>) -> tensor<3x8xf32>
 // CHECK-LABEL: func.func @scalar_zero(
 // CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK:         gpu.launch
-// CHECK:           %[[RAW:.*]] = memref.load %{{.*}}[%{{.*}}] : memref<3xi64>
+// CHECK:           %[[RAW:.*]] = memref.load %{{.*}}[%{{.*}}] {alignment = 8 : i64} : memref<3xi64>
 // CHECK:           %[[K:.*]] = arith.index_cast %[[RAW]] : i64 to index
 // CHECK:           %[[OK:.*]] = arith.cmpi ult, %[[K]], %{{.*}} : index
 // CHECK:           %[[SAFE:.*]] = arith.select %[[OK]], %[[K]], %{{.*}} : index
 // CHECK:           scf.if %[[OK]] {
 // CHECK:             scf.for
-// CHECK:               %[[V:.*]] = memref.load %{{.*}}[%{{.*}}] : memref<24xf32>
-// CHECK:               memref.store %[[V]], %{{.*}}[%{{.*}}] : memref<18xf32>
+// CHECK:               %[[V:.*]] = memref.load %{{.*}}[%{{.*}}] {alignment = 4 : i64} : memref<24xf32>
+// CHECK:               memref.store %[[V]], %{{.*}}[%{{.*}}] {alignment = 4 : i64} : memref<18xf32>
 // CHECK:           } else {
 // CHECK:             scf.for
-// CHECK:               memref.store %[[ZERO]], %{{.*}}[%{{.*}}] : memref<18xf32>
+// CHECK:               memref.store %[[ZERO]], %{{.*}}[%{{.*}}] {alignment = 4 : i64} : memref<18xf32>
 // CHECK-NOT:     vector.load
 func.func @scalar_zero(%p: tensor<4x6xf32>, %i: tensor<3xi64>) -> tensor<3x6xf32> {
   %r = gather.gather %p[%i] mode<zero> : (tensor<4x6xf32>, tensor<3xi64>) -> tensor<3x6xf32>
@@ -124,7 +124,7 @@ func.func @scalar_zero(%p: tensor<4x6xf32>, %i: tensor<3xi64>) -> tensor<3x6xf32
 // CHECK:               vector.load %{{.*}} {alignment = 16 : i64} : memref<?xf16>, vector<8xf16>
 // CHECK:         } else {
 // CHECK:           gpu.launch
-// CHECK:               memref.load %{{.*}}[%{{.*}}] : memref<?xf16>
+// CHECK:               memref.load %{{.*}}[%{{.*}}] {alignment = 2 : i64} : memref<?xf16>
 func.func @dynamic_clamp(%p: tensor<?x?xf16>, %i: tensor<?xindex>) -> tensor<?x?xf16> {
   %r = gather.gather %p[%i] mode<clamp> : (tensor<?x?xf16>, tensor<?xindex>) -> tensor<?x?xf16>
   return %r : tensor<?x?xf16>
@@ -137,9 +137,9 @@ func.func @dynamic_clamp(%p: tensor<?x?xf16>, %i: tensor<?xindex>) -> tensor<?x?
 
 // CHECK-LABEL: func.func @nd_error(
 // CHECK:         gpu.launch
-// CHECK:           %[[K0:.*]] = memref.load %{{.*}}[%{{.*}}] : memref<10xi32>
+// CHECK:           %[[K0:.*]] = memref.load %{{.*}}[%{{.*}}] {alignment = 4 : i64} : memref<10xi32>
 // CHECK:           gpu.printf "gather.gather_nd at loc({{.*}}): index %lld is out of bounds [0, %lld) in params dimension 0\0A"
-// CHECK:           %[[K1:.*]] = memref.load %{{.*}}[%{{.*}}] : memref<10xi32>
+// CHECK:           %[[K1:.*]] = memref.load %{{.*}}[%{{.*}}] {alignment = 4 : i64} : memref<10xi32>
 // CHECK:           gpu.printf "gather.gather_nd at loc({{.*}}): index %lld is out of bounds [0, %lld) in params dimension 1\0A"
 // CHECK:           vector.load %{{.*}} {alignment = 16 : i64} : memref<24xi32>, vector<4xi32>
 func.func @nd_error(%p: tensor<2x3x4xi32>, %i: tensor<5x2xi32>) -> tensor<5x4xi32> {
