@@ -18,10 +18,21 @@ def ConvertGatherToLinalgPass : Pass<"convert-gather-to-linalg"> {
   let description = [{
     Rewrites every `gather.gather` and `gather.gather_nd` into a
     `linalg.generic` over the result with parallel iterators whose body reads
-    `params` at the gathered coordinates with `tensor.extract`. In `error`
-    mode each index is validated once, before the generic, by a loop nest over
-    `indices` that prints the op's location, the index and its bound and
-    aborts; `zero` selects zero for out-of-bounds slices and `clamp` clamps.
+    the index (vector) with `tensor.extract` and then `params` at the
+    gathered coordinates. Index arithmetic is in `index`; i32 and i64 indices
+    are sign-extended.
+
+    Out of bounds: in `error` mode an `scf.for` nest over `indices` before
+    the generic checks each index once; a bad one prints (`vector.print`, on
+    stdout) `<op> at <location>: index <i> is out of bounds [0, <dim>) in
+    params dimension <d>` and calls `exit(1)` (libc), which flushes the
+    message. `zero` reads at a clamped-to-0 address and selects zero, `clamp`
+    reads at the clamped index; an empty addressed dimension gives zeros
+    without any read. An empty result checks and reads nothing.
+
+    Error-mode ops need `func.func private @exit(i32)`: the pass declares it
+    when it runs on a symbol table (e.g. `builtin.module`) and fails when it
+    runs on a function of a module that lacks it.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -40,9 +51,19 @@ def ConvertGatherToLinalgPass : Pass<"convert-gather-to-linalg"> {
 def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
   let summary = "lower gather ops to scf loop nests on tensors";
   let description = [{
-    Rewrites every `gather.gather` and `gather.gather_nd` into scf loops on
-    tensors: an outer nest over the index positions that loads and checks each
-    index once, and an inner copy of the contiguous slice it selects.
+    Rewrites every `gather.gather` and `gather.gather_nd` into an `scf.for`
+    nest on tensors over the batch dimensions and index positions of
+    `indices`, carrying the result in `iter_args`. Each iteration loads and
+    checks its index (vector) once and copies the slice it selects with
+    `tensor.extract_slice` / `tensor.insert_slice` (`tensor.extract` /
+    `tensor.insert` for single elements). Slices are full rank, reshaped with
+    explicit reassociations where the index depth and the number of positions
+    differ. The slice is contiguous when the axis is the first non-batch
+    dimension.
+
+    Out of bounds as in `convert-gather-to-linalg` (the check sits in the
+    loop); `zero` inserts a zero slice (`scf.if`) instead of reading.
+    Error-mode ops need `func.func private @exit(i32)`, declared as there.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
