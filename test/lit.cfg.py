@@ -19,6 +19,11 @@ config.test_exec_root = os.path.join(config.gather_obj_root, "test")
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope --allow-unused-prefixes=false"
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
+# LLVM 22's tools (not, FileCheck, clang, ...) come first, before any older
+# LLVM on PATH, wherever a RUN line names them.
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.gather_tools_dir, append_path=True)
+config.substitutions.append(("%clang", os.path.join(config.llvm_tools_dir, "clang")))
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%shlibext", ".so"))

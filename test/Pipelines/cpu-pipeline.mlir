@@ -7,7 +7,7 @@
 // RUN: gather-opt %s --gather-cpu-pipeline="lowering=linalg" \
 // RUN: | FileCheck %s --check-prefix=CHECK --implicit-check-not=memrefCopy
 // (lit finds `not` only after a pipe.)
-// RUN: echo | not gather-opt %s --gather-cpu-pipeline="lowering=loops" 2>&1 \
+// RUN: not gather-opt %s --gather-cpu-pipeline="lowering=loops" 2>&1 \
 // RUN: | FileCheck %s --check-prefix=BADOPT
 
 // BADOPT: for the --lowering option: Cannot find option named 'loops'!
