@@ -234,9 +234,12 @@ def check_error_run(case, run, op_line):
 
 
 class Outcome:
-    def __init__(self, case, path, problem=None, program=None, command=None):
-        self.case, self.path, self.problem = case, path, problem
-        self.program, self.command = program, command
+    """A case on a path: `problem` is None if it passed; `program` is the
+    case's own module when it ran alone."""
+
+    def __init__(self, case, path, problem=None, program=None):
+        self.case, self.path = case, path
+        self.problem, self.program = problem, program
 
 
 class Tester:
@@ -255,7 +258,6 @@ class Tester:
     def run_single(self, case, path):
         file, text, op_lines = self._write(f"{case.name}.{path.name}", [case])
         run = self.tools.run(path, file)
-        command = self.tools.command(path, file)
         if case.expects_error:
             problem = check_error_run(case, run, op_lines[case.number])
         elif not run.ok:
@@ -265,7 +267,7 @@ class Tester:
             problem = (compare(case, printed[0]) if len(printed) == 1 else
                        f"printed {len(printed)} results, expected 1:\n"
                        + run.describe())
-        return Outcome(case, path, problem, text, command)
+        return Outcome(case, path, problem, text)
 
     def run_batch(self, batch, path):
         """Runs a batch; a failing batch is bisected down to its culprits."""
