@@ -107,16 +107,22 @@ def sh(cmd, log):
 
 def snapshot_gather_opt(args):
     """Copies gather-opt into the scratch directory: colleagues may relink
-    build/bin/gather-opt while the benchmark runs."""
+    build/bin/gather-opt while the benchmark runs. A copy counts once it runs
+    (`--version`) and the original did not change while it was copied."""
     copy = os.path.join(args.work, "gather-opt")
-    for _ in range(30):
+    for _ in range(60):
         try:
+            before = os.stat(args.gather_opt).st_mtime_ns
             shutil.copy2(args.gather_opt, copy)
-            args.gather_opt = copy
-            return
+            ok = subprocess.run([copy, "--version"],
+                                capture_output=True).returncode == 0
+            if ok and os.stat(args.gather_opt).st_mtime_ns == before:
+                args.gather_opt = copy
+                return
         except OSError as e:
             print(f"waiting for {args.gather_opt}: {e}", file=sys.stderr)
-            time.sleep(2)
+        time.sleep(5)
+    sys.exit(f"no working {args.gather_opt}")
 
 
 def pipeline_options(args, threads):
@@ -215,6 +221,47 @@ def fmt(x):
     return "nan" if x is None or math.isnan(x) else f"{x:.3f}"
 
 
+def row_bytes(name):
+    """Row size in bytes of a rows_* case name (rows_4KiB_... -> 4096)."""
+    m = re.match(r"rows_(\d+)(B|KiB)_", name)
+    return int(m.group(1)) * (1024 if m.group(2) == "KiB" else 1) if m else 0
+
+
+def check_targets(rows):
+    """The issue's targets, as markdown lines: each with the cases that meet
+    it, and the ratio of each that does not."""
+    by = {(r["case"], r["threads"]): r for r in rows}
+    one = [r for r in rows if r["threads"] == 1]
+    gen = lambda r: r["generated_GBps"]  # noqa: E731
+    targets = [
+        ("generated >= 1.0x C++ loop (1 thread)", one,
+         lambda r: gen(r) / r["cpp_loop_GBps"], 1.0),
+        ("generated >= 1.0x numpy (1 thread)", one,
+         lambda r: gen(r) / r["numpy_GBps"], 1.0),
+        ("generated >= 1.0x torch (1 thread)", one,
+         lambda r: gen(r) / r["torch_GBps"], 1.0),
+        ("random row gathers: generated >= 0.95x C++ prefetch loop",
+         [r for r in one if r["case"].startswith("rows_")
+          and "_random_" in r["case"]],
+         lambda r: gen(r) / r["cpp_prefetch_GBps"], 0.95),
+        ("sorted rows >= 256 B and rows >= 64 KiB: generated >= 0.9x memcpy",
+         [r for r in one if row_bytes(r["case"]) >= 65536
+          or (row_bytes(r["case"]) >= 256 and "_sorted_" in r["case"])],
+         lambda r: gen(r) / r["memcpy_GBps"], 0.9),
+        ("large cases: generated with 2 threads >= 1.6x 1 thread",
+         [r for r in rows if r["threads"] == 2],
+         lambda r: gen(r) / gen(by[(r["case"], 1)]), 1.6),
+    ]
+    lines = []
+    for title, cases, ratio, goal in targets:
+        ratios = [(r["case"], ratio(r)) for r in cases]
+        met = [c for c, x in ratios if x >= goal]
+        missed = [f"{c} {x:.2f}" for c, x in ratios if not x >= goal]
+        lines.append(f"- {title}: {len(met)}/{len(ratios)} met"
+                     + (f"; missed: {', '.join(missed)}" if missed else ""))
+    return lines
+
+
 def write_outputs(rows, args):
     os.makedirs(os.path.dirname(args.csv), exist_ok=True)
     with open(args.csv, "w", newline="") as f:
@@ -249,6 +296,9 @@ def write_outputs(rows, args):
                                for i in range(len(hdr))) + "|\n")
         for line in lines:
             f.write("| " + " | ".join(line) + " |\n")
+        f.write("\nTargets (ratio of each case that misses; nan: not "
+                "measured):\n\n" + "\n".join(check_targets(rows)) + "\n")
+    print("\n".join(check_targets(rows)))
     print(f"wrote {args.csv} and {md}")
 
 
@@ -262,7 +312,7 @@ def main():
                     help="comma-separated thread counts (default: per case)")
     ap.add_argument("--pipeline-options", default="",
                     help="options of --gather-cpu-pipeline for every kernel")
-    ap.add_argument("--thread-option", default="",
+    ap.add_argument("--thread-option", default="num-threads={threads}",
                     help="pipeline option selecting threads ('' = none)")
     ap.add_argument("--opt-args", default="",
                     help="gather-opt arguments replacing "
@@ -328,6 +378,12 @@ def main():
                      "numpy_GBps": f.get("numpy", nan),
                      "torch_GBps": f.get("torch", nan)})
     write_outputs(rows, args)
+    with open(os.path.splitext(args.csv)[0] + ".md", "a") as f:
+        f.write(f"\nRun: {time.strftime('%Y-%m-%d %H:%M')}, "
+                f"{time.time() - start:.0f} s, load average at the end "
+                f"{open('/proc/loadavg').read().split()[0]}, gather-opt "
+                f"options: {args.opt_args or args.pipeline_options or '(none)'}"
+                f".\n")
     if not args.no_plot:
         subprocess.run(["/usr/bin/python3", os.path.join(HERE, "plot.py"),
                         args.csv])
