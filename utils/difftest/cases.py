@@ -75,6 +75,9 @@ class Case:
     # params is a strided tensor.extract_slice, in the case function, of the
     # array `view[0]` passed in: view = (array, offsets, strides).
     view: object = None
+    # The operands are constants in the case function, so that the op's
+    # folder computes the result when it can.
+    fold: bool = False
 
     @property
     def name(self):
@@ -113,6 +116,8 @@ class Case:
              "dynamic, cast in caller"),
             ("result type", self.result_kind),
             ("params", "strided slice" if self.view else "whole tensor"),
+            ("operands", "constants (foldable)" if self.fold else
+             "arguments"),
             ("params rank", str(self.params.ndim)),
             ("indices rank", str(self.indices.ndim)),
             ("sizes", "empty result" if self.expected_shape_has_zero()
@@ -400,6 +405,8 @@ def generate_case(seed, number):
         case.params = params = case.view[0][_view_slices(case.view,
                                                         params.shape)]
         case.cast_in_callee = True
+    if extra.random() < 0.1:
+        case.fold = case.cast_in_callee = True
     fn = tfref.gather if op == "gather" else tfref.gather_nd
     try:
         case.expected = fn(params, indices, **case.reference_kwargs())
@@ -483,6 +490,16 @@ def _casts(values, types, new_types):
     return lines, out
 
 
+def _constants(case, params, indices):
+    """Lines defining the operands main passes as constants."""
+    passed = _passed_params(case)[0]
+    return [f"  {params} = arith.constant {dense(passed, case.element_type)}"
+            f" : {tensor_type(passed.shape, case.element_type)}",
+            f"  {indices} = arith.constant "
+            f"{dense(case.indices, case.index_type)} : "
+            f"{tensor_type(case.indices.shape, case.index_type)}"]
+
+
 def case_function(case):
     """The function under test; returns (text, line of the op within it)."""
     rtype = tensor_type(case.result_type, case.element_type)
@@ -491,8 +508,12 @@ def case_function(case):
     # function receives: the same, but a bigger array to slice for a view.
     current = static if case.cast_in_callee else dynamic
     received = (_passed_params(case)[1], current[1])
-    lines = [f"func.func @{case.name}(%params: {received[0]}, "
-             f"%indices: {received[1]}) -> {rtype} {{"]
+    if case.fold:
+        lines = [f"func.func @{case.name}() -> {rtype} {{"]
+        lines += _constants(case, "%params", "%indices")
+    else:
+        lines = [f"func.func @{case.name}(%params: {received[0]}, "
+                 f"%indices: {received[1]}) -> {rtype} {{"]
     values = ["%params", "%indices"]
     if case.view:
         _, offsets, strides = case.view
@@ -578,14 +599,14 @@ def program(cases):
         static = (tensor_type(passed.shape, case.element_type), static[1])
         rtype = tensor_type(case.result_type, case.element_type)
         body.append(f"  // {case.name}")
-        body.append(f"  %{t}_p = arith.constant "
-                    f"{dense(passed, case.element_type)} : {static[0]}")
-        body.append(f"  %{t}_i = arith.constant "
-                    f"{dense(case.indices, case.index_type)} : {static[1]}")
-        casts, args = _casts([f"%{t}_p", f"%{t}_i"], static, arg_types)
-        body += casts
+        args = []
+        if not case.fold:
+            body += _constants(case, f"%{t}_p", f"%{t}_i")
+            casts, args = _casts([f"%{t}_p", f"%{t}_i"], static, arg_types)
+            body += casts
         body.append(f"  %{t} = func.call @{case.name}({', '.join(args)}) "
-                    f"{{no_inline}} : ({', '.join(arg_types)}) -> {rtype}")
+                    f"{{no_inline}} : ({', '.join(arg_types[:len(args)])}) "
+                    f"-> {rtype}")
         lines, fn, ptype_el = _print_call(case, f"%{t}", rtype, t)
         body += lines
         declared[fn] = ptype_el
