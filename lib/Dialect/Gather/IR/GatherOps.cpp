@@ -107,6 +107,43 @@ static LogicalResult verifyZeroIsAvailable(Operation *op, GatherMode mode,
   return success();
 }
 
+/// The body of both ops' inferReturnTypes: operands that are not ranked
+/// tensors (possible before verification) fail; others go to `infer`.
+static LogicalResult inferReturnTypesImpl(
+    StringRef opName, Value params, Value indices,
+    std::optional<Location> location, SmallVectorImpl<Type> &inferred,
+    function_ref<FailureOr<RankedTensorType>(RankedTensorType,
+                                             RankedTensorType)>
+        infer) {
+  auto paramsType = dyn_cast<RankedTensorType>(params.getType());
+  auto indicesType = dyn_cast<RankedTensorType>(indices.getType());
+  if (!paramsType || !indicesType)
+    return emitOptionalError(location, "'", opName,
+                             "' op expects ranked tensor operands");
+  FailureOr<RankedTensorType> type = infer(paramsType, indicesType);
+  if (failed(type))
+    return failure();
+  inferred.push_back(*type);
+  return success();
+}
+
+/// Size `dim` of a batch dimension: from params, unless only indices knows
+/// it statically.
+static OpFoldResult batchDimOf(OpBuilder &b, Location loc, Value params,
+                               Value indices, int64_t dim) {
+  bool fromIndices = cast<ShapedType>(params.getType()).isDynamicDim(dim) &&
+                     !cast<ShapedType>(indices.getType()).isDynamicDim(dim);
+  return tensor::getMixedSize(b, loc, fromIndices ? indices : params, dim);
+}
+
+/// Replaces reified sizes by those the declared result type knows statically.
+static void useDeclaredStaticSizes(OpBuilder &b, RankedTensorType declared,
+                                   SmallVectorImpl<OpFoldResult> &dims) {
+  for (auto [i, size] : llvm::enumerate(declared.getShape()))
+    if (!ShapedType::isDynamic(size))
+      dims[i] = b.getIndexAttr(size);
+}
+
 /// Returns the dimension `dim` of `value` as an OpFoldResult.
 static OpFoldResult dimOf(OpBuilder &b, Location loc, Value value,
                           int64_t dim) {
@@ -281,19 +318,12 @@ LogicalResult GatherOp::inferReturnTypes(MLIRContext *context,
                                          std::optional<Location> location,
                                          Adaptor adaptor,
                                          SmallVectorImpl<Type> &inferred) {
-  auto paramsType = dyn_cast<RankedTensorType>(adaptor.getParams().getType());
-  auto indicesType =
-      dyn_cast<RankedTensorType>(adaptor.getIndices().getType());
-  if (!paramsType || !indicesType)
-    return emitOptionalError(location, "'", getOperationName(),
-                             "' op expects ranked tensor operands");
-  FailureOr<RankedTensorType> type =
-      inferResultType(paramsType, indicesType, adaptor.getAxis(),
-                      adaptor.getBatchDims(), location);
-  if (failed(type))
-    return failure();
-  inferred.push_back(*type);
-  return success();
+  return inferReturnTypesImpl(
+      getOperationName(), adaptor.getParams(), adaptor.getIndices(), location,
+      inferred, [&](RankedTensorType paramsType, RankedTensorType indicesType) {
+        return inferResultType(paramsType, indicesType, adaptor.getAxis(),
+                               adaptor.getBatchDims(), location);
+      });
 }
 
 // G-C8: the declared result type is compatible with the inferred one.
@@ -332,21 +362,14 @@ GatherOp::reifyResultShapes(OpBuilder &b,
   int64_t a = getNormalizedAxis(), bd = getNormalizedBatchDims();
   RankedTensorType paramsType = getParams().getType();
   SmallVector<OpFoldResult> dims;
-  for (int64_t i = 0; i < a; ++i) {
-    // A batch dimension static on the indices side only is taken from there.
-    bool fromIndices =
-        i < bd && paramsType.isDynamicDim(i) &&
-        !getIndices().getType().isDynamicDim(i);
-    dims.push_back(dimOf(b, loc, fromIndices ? getIndices() : getParams(), i));
-  }
+  for (int64_t i = 0; i < a; ++i)
+    dims.push_back(i < bd ? batchDimOf(b, loc, getParams(), getIndices(), i)
+                          : dimOf(b, loc, getParams(), i));
   for (int64_t i = bd, e = getIndices().getType().getRank(); i < e; ++i)
     dims.push_back(dimOf(b, loc, getIndices(), i));
   for (int64_t i = a + 1, e = paramsType.getRank(); i < e; ++i)
     dims.push_back(dimOf(b, loc, getParams(), i));
-  // Where the declared result type is more static, use its sizes.
-  for (auto [i, size] : llvm::enumerate(getType().getShape()))
-    if (!ShapedType::isDynamic(size))
-      dims[i] = b.getIndexAttr(size);
+  useDeclaredStaticSizes(b, getType(), dims);
   reifiedShapes.push_back(std::move(dims));
   return success();
 }
@@ -471,18 +494,12 @@ LogicalResult GatherNdOp::inferReturnTypes(MLIRContext *context,
                                            std::optional<Location> location,
                                            Adaptor adaptor,
                                            SmallVectorImpl<Type> &inferred) {
-  auto paramsType = dyn_cast<RankedTensorType>(adaptor.getParams().getType());
-  auto indicesType =
-      dyn_cast<RankedTensorType>(adaptor.getIndices().getType());
-  if (!paramsType || !indicesType)
-    return emitOptionalError(location, "'", getOperationName(),
-                             "' op expects ranked tensor operands");
-  FailureOr<RankedTensorType> type = inferResultType(
-      paramsType, indicesType, adaptor.getBatchDims(), location);
-  if (failed(type))
-    return failure();
-  inferred.push_back(*type);
-  return success();
+  return inferReturnTypesImpl(
+      getOperationName(), adaptor.getParams(), adaptor.getIndices(), location,
+      inferred, [&](RankedTensorType paramsType, RankedTensorType indicesType) {
+        return inferResultType(paramsType, indicesType, adaptor.getBatchDims(),
+                               location);
+      });
 }
 
 // N-C8: the declared result type is compatible with the inferred one.
@@ -514,18 +531,13 @@ GatherNdOp::reifyResultShapes(OpBuilder &b,
   RankedTensorType paramsType = getParams().getType();
   int64_t indicesRank = getIndices().getType().getRank();
   SmallVector<OpFoldResult> dims;
-  for (int64_t i = 0; i < bd; ++i) {
-    bool fromIndices = paramsType.isDynamicDim(i) &&
-                       !getIndices().getType().isDynamicDim(i);
-    dims.push_back(dimOf(b, loc, fromIndices ? getIndices() : getParams(), i));
-  }
+  for (int64_t i = 0; i < bd; ++i)
+    dims.push_back(batchDimOf(b, loc, getParams(), getIndices(), i));
   for (int64_t i = bd; i < indicesRank - 1; ++i)
     dims.push_back(dimOf(b, loc, getIndices(), i));
   for (int64_t i = bd + depth, e = paramsType.getRank(); i < e; ++i)
     dims.push_back(dimOf(b, loc, getParams(), i));
-  for (auto [i, size] : llvm::enumerate(getType().getShape()))
-    if (!ShapedType::isDynamic(size))
-      dims[i] = b.getIndexAttr(size);
+  useDeclaredStaticSizes(b, getType(), dims);
   reifiedShapes.push_back(std::move(dims));
   return success();
 }
