@@ -46,6 +46,7 @@ TIMEOUT_S = 60  # per process; a batch takes a few seconds
 class Tools:
     def __init__(self, args):
         self.gather_opt = args.gather_opt or _default_gather_opt()
+        self.shown_gather_opt = self.gather_opt  # in commands
         self.mlir_runner = args.mlir_runner or shutil.which("mlir-runner") \
             or os.path.join(DEFAULT_LLVM, "bin", "mlir-runner")
         lib = args.llvm_lib_dir or _lib_dir_of(self.mlir_runner)
@@ -55,9 +56,18 @@ class Tools:
             "-shared-libs=" + os.path.join(lib, "libmlir_c_runner_utils.so"),
         ]
 
+    def snapshot(self, workdir):
+        """Runs a copy of gather-opt, so that a rebuild during the run (the
+        checkout is shared) does not fail cases; commands show the original."""
+        found = shutil.which(self.gather_opt)
+        if found:
+            copy = os.path.join(workdir, "gather-opt")
+            shutil.copy2(found, copy)
+            self.gather_opt = copy
+
     def command(self, path, mlir_file):
         """The shell command that runs `mlir_file` on `path`."""
-        opt = [self.gather_opt] + path.opt_args + [mlir_file]
+        opt = [self.shown_gather_opt] + path.opt_args + [mlir_file]
         return (" ".join(shlex.quote(a) for a in opt) + " | " +
                 " ".join(shlex.quote(a) for a in
                          [self.mlir_runner] + self.runner_args))
@@ -431,6 +441,7 @@ def main(argv=None):
 
     keep = args.keep or tempfile.mkdtemp(prefix="difftest.")
     os.makedirs(keep, exist_ok=True)
+    tools.snapshot(keep)
     tester = Tester(tools, keep, args.inject_fault)
     with concurrent.futures.ThreadPoolExecutor(max(args.j, 1)) as pool:
         jobs = [pool.submit(tester.run_batch, b, p)
