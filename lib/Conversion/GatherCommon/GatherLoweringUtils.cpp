@@ -153,12 +153,6 @@ Value mlir::gather::createAndOfValid(OpBuilder &b, Location loc, Value lhs,
   return arith::AndIOp::create(b, loc, lhs, rhs);
 }
 
-TypedAttr mlir::gather::getZeroAttr(Type type) {
-  if (isa<FloatType, IntegerType, IndexType>(type))
-    return cast<TypedAttr>(Builder(type.getContext()).getZeroAttr(type));
-  return {};
-}
-
 bool mlir::gather::mayProduceZeroSlices(const GatherGeometry &geometry,
                                         GatherMode mode,
                                         ShapedType paramsType) {

@@ -135,10 +135,6 @@ ResolvedIndex resolveIndex(OpBuilder &b, Location loc, GatherMode mode,
 /// (meaning true); null when both are.
 Value createAndOfValid(OpBuilder &b, Location loc, Value lhs, Value rhs);
 
-/// Returns the zero of `type` (float, integer or index), or null where there
-/// is none: zero mode cannot be lowered then.
-TypedAttr getZeroAttr(Type type);
-
 /// True when the gather may produce zero slices: zero mode, or clamp mode
 /// with an addressed params dimension that is not known to be non-empty.
 bool mayProduceZeroSlices(const GatherGeometry &geometry, GatherMode mode,

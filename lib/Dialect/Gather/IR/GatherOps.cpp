@@ -88,8 +88,7 @@ static LogicalResult verifyZeroIsAvailable(Operation *op, GatherMode mode,
                                            RankedTensorType paramsType,
                                            ArrayRef<int64_t> gatheredDims) {
   Type elementType = paramsType.getElementType();
-  if (mode == GatherMode::Error ||
-      isa<IntegerType, IndexType, FloatType>(elementType))
+  if (mode == GatherMode::Error || getZeroAttr(elementType))
     return success();
   if (mode == GatherMode::Zero)
     return op->emitOpError("mode 'zero' needs an integer, index or "
@@ -109,12 +108,13 @@ static LogicalResult verifyZeroIsAvailable(Operation *op, GatherMode mode,
 
 /// The body of both ops' inferReturnTypes: operands that are not ranked
 /// tensors (possible before verification) fail; others go to `infer`.
-static LogicalResult inferReturnTypesImpl(
-    StringRef opName, Value params, Value indices,
-    std::optional<Location> location, SmallVectorImpl<Type> &inferred,
-    function_ref<FailureOr<RankedTensorType>(RankedTensorType,
-                                             RankedTensorType)>
-        infer) {
+static LogicalResult
+inferReturnTypesImpl(StringRef opName, Value params, Value indices,
+                     std::optional<Location> location,
+                     SmallVectorImpl<Type> &inferred,
+                     function_ref<FailureOr<RankedTensorType>(RankedTensorType,
+                                                              RankedTensorType)>
+                         infer) {
   auto paramsType = dyn_cast<RankedTensorType>(params.getType());
   auto indicesType = dyn_cast<RankedTensorType>(indices.getType());
   if (!paramsType || !indicesType)
@@ -170,15 +170,15 @@ static bool isSmallEnoughToFold(ShapedType type) {
 
 /// Reads an integer constant tensor as int64 values.
 static SmallVector<int64_t> getIndexValues(DenseIntElementsAttr attr) {
-  return llvm::to_vector(llvm::map_range(
-      attr.getValues<APInt>(), [](const APInt &v) { return v.getSExtValue(); }));
+  return llvm::to_vector(
+      llvm::map_range(attr.getValues<APInt>(),
+                      [](const APInt &v) { return v.getSExtValue(); }));
 }
 
-/// Returns the zero of `type` as an attribute, or null where there is none
-/// that folding can produce.
-static TypedAttr getZeroAttr(Type type) {
-  if (isa<FloatType, IntegerType, IndexType>(type))
-    return cast<TypedAttr>(Builder(type.getContext()).getZeroAttr(type));
+TypedAttr mlir::gather::getZeroAttr(Type elementType) {
+  if (isa<FloatType, IntegerType, IndexType>(elementType))
+    return cast<TypedAttr>(
+        Builder(elementType.getContext()).getZeroAttr(elementType));
   return {};
 }
 
@@ -186,11 +186,10 @@ static TypedAttr getZeroAttr(Type type) {
 /// element to the row-major position in params it reads, or std::nullopt
 /// where the index is out of bounds after the mode is applied (zero). Returns
 /// null when folding would produce garbage or too many elements.
-static Attribute
-foldConstantGather(RankedTensorType resultType, Attribute paramsAttr,
-                   function_ref<std::optional<int64_t>(ArrayRef<int64_t>)>
-                       sourceOf,
-                   bool &failedOutOfBounds) {
+static Attribute foldConstantGather(
+    RankedTensorType resultType, Attribute paramsAttr,
+    function_ref<std::optional<int64_t>(ArrayRef<int64_t>)> sourceOf,
+    bool &failedOutOfBounds) {
   auto params = dyn_cast_if_present<DenseElementsAttr>(paramsAttr);
   if (!params || !isSmallEnoughToFold(resultType))
     return {};
@@ -291,8 +290,7 @@ GatherOp::inferResultType(RankedTensorType paramsType,
   // G-C6: axis >= batch_dims after normalization.
   if (a < b)
     return emitOptionalError(loc, "'", name, "' op normalized 'axis' (", a,
-                             ") must be >= normalized 'batch_dims' (", b,
-                             ")");
+                             ") must be >= normalized 'batch_dims' (", b, ")");
   // G-C7: leading batch dimensions agree.
   if (failed(verifyBatchDims(name, paramsType, indicesType, b, loc)))
     return failure();
@@ -334,10 +332,9 @@ bool GatherOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
 // The checks run here, before the interface's own verification (which runs
 // with the regions), so each violation gets exactly one diagnostic.
 LogicalResult GatherOp::verify() {
-  if (failed(verifyResultType(*this, inferResultType(getParams().getType(),
-                                                     getIndices().getType(),
-                                                     getAxis(), getBatchDims(),
-                                                     getLoc()))))
+  if (failed(verifyResultType(
+          *this, inferResultType(getParams().getType(), getIndices().getType(),
+                                 getAxis(), getBatchDims(), getLoc()))))
     return failure();
   return verifyZeroIsAvailable(*this, getMode(), getParams().getType(),
                                {getNormalizedAxis()});
@@ -393,7 +390,8 @@ static bool isIdentityGather(GatherOp op, DenseIntElementsAttr indices) {
 }
 
 OpFoldResult GatherOp::fold(FoldAdaptor adaptor) {
-  auto indices = dyn_cast_if_present<DenseIntElementsAttr>(adaptor.getIndices());
+  auto indices =
+      dyn_cast_if_present<DenseIntElementsAttr>(adaptor.getIndices());
   if (!indices)
     return {};
   if (isIdentityGather(*this, indices))
@@ -508,10 +506,9 @@ bool GatherNdOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
 }
 
 LogicalResult GatherNdOp::verify() {
-  if (failed(verifyResultType(*this, inferResultType(getParams().getType(),
-                                                     getIndices().getType(),
-                                                     getBatchDims(),
-                                                     getLoc()))))
+  if (failed(verifyResultType(
+          *this, inferResultType(getParams().getType(), getIndices().getType(),
+                                 getBatchDims(), getLoc()))))
     return failure();
   SmallVector<int64_t> gatheredDims = llvm::to_vector(
       llvm::seq<int64_t>(getBatchDims(), getBatchDims() + getIndexDepth()));
@@ -549,7 +546,8 @@ OpFoldResult GatherNdOp::fold(FoldAdaptor adaptor) {
       getType() == getParams().getType())
     return getParams();
 
-  auto indices = dyn_cast_if_present<DenseIntElementsAttr>(adaptor.getIndices());
+  auto indices =
+      dyn_cast_if_present<DenseIntElementsAttr>(adaptor.getIndices());
   RankedTensorType paramsType = getParams().getType();
   RankedTensorType indicesType = getIndices().getType();
   if (!indices || !paramsType.hasStaticShape() ||
@@ -569,8 +567,8 @@ OpFoldResult GatherNdOp::fold(FoldAdaptor adaptor) {
     int64_t base = linearize(vectorCoords, is);
     SmallVector<int64_t> coords(pos.take_front(b));
     for (int64_t k = 0; k < depth; ++k) {
-      std::optional<int64_t> v = applyMode(mode, indexValues[base + k],
-                                           ps[b + k], failedOutOfBounds);
+      std::optional<int64_t> v =
+          applyMode(mode, indexValues[base + k], ps[b + k], failedOutOfBounds);
       if (!v)
         return std::nullopt;
       coords.push_back(*v);
@@ -598,8 +596,7 @@ struct FoldCastsIntoGather : public OpRewritePattern<OpTy> {
                                 PatternRewriter &rewriter) const override {
     auto stripCast = [](Value v) {
       auto cast = v.getDefiningOp<tensor::CastOp>();
-      return cast && tensor::canFoldIntoConsumerOp(cast) ? cast.getSource()
-                                                         : v;
+      return cast && tensor::canFoldIntoConsumerOp(cast) ? cast.getSource() : v;
     };
     Value params = stripCast(op.getParams());
     Value indices = stripCast(op.getIndices());

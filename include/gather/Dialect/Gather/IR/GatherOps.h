@@ -17,4 +17,15 @@
 #define GET_OP_CLASSES
 #include "gather/Dialect/Gather/IR/GatherOps.h.inc"
 
+namespace mlir {
+namespace gather {
+
+/// Returns the zero of `elementType` (float, integer or index), or null where
+/// there is none: an op that may produce zero slices of such elements is
+/// invalid (G-C11, N-C11).
+TypedAttr getZeroAttr(Type elementType);
+
+} // namespace gather
+} // namespace mlir
+
 #endif // GATHER_DIALECT_GATHER_IR_GATHEROPS_H
