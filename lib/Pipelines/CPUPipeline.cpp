@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -33,9 +34,13 @@ void mlir::gather::buildGatherCPUPipeline(
     OpPassManager &pm, const GatherCPUPipelineOptions &options) {
   // Runs on the module: error-mode checks declare @exit there.
   switch (options.lowering) {
-  case GatherCPULowering::SCF:
-    pm.addPass(createConvertGatherToSCFPass());
+  case GatherCPULowering::SCF: {
+    ConvertGatherToSCFPassOptions scfOptions;
+    scfOptions.prefetchDistance = options.prefetchDistance;
+    scfOptions.parallel = options.numThreads > 0;
+    pm.addPass(createConvertGatherToSCFPass(scfOptions));
     break;
+  }
   case GatherCPULowering::Linalg:
     pm.addPass(createConvertGatherToLinalgPass());
     break;
@@ -43,11 +48,19 @@ void mlir::gather::buildGatherCPUPipeline(
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createLoopInvariantCodeMotionPass());
 
+  // Write results straight into the destination they end up in (e.g. a
+  // caller's buffer through materialize_in_destination), not into a fresh
+  // allocation copied there afterwards.
+  pm.addPass(bufferization::createEmptyTensorEliminationPass());
   bufferization::OneShotBufferizePassOptions bufferizeOptions;
   bufferizeOptions.bufferizeFunctionBoundaries = true;
   bufferizeOptions.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
+  // Folds the self-copies empty-tensor elimination leaves.
+  pm.addPass(createCanonicalizerPass());
+  if (options.numThreads > 0)
+    pm.addPass(createForallToParallelLoopPass());
   bufferization::buildBufferDeallocationPipeline(pm);
   // Clones that hand buffer ownership across calls become alloc + copy.
   pm.addPass(createConvertBufferizationToMemRefPass());
@@ -55,6 +68,14 @@ void mlir::gather::buildGatherCPUPipeline(
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
+  if (options.numThreads > 0) {
+    ConvertSCFToOpenMPPassOptions ompOptions;
+    ompOptions.numThreads = options.numThreads;
+    pm.addPass(createConvertSCFToOpenMPPass(ompOptions));
+    // Inlines the memref.alloca_scope wrapped around each parallel body,
+    // which must stay one block while scf-to-cf splits it.
+    pm.addPass(createCanonicalizerPass());
+  }
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertVectorToLLVMPass());
@@ -63,6 +84,8 @@ void mlir::gather::buildGatherCPUPipeline(
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
+  if (options.numThreads > 0)
+    pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 

@@ -52,21 +52,42 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
   let summary = "lower gather ops to scf loop nests on tensors";
   let description = [{
     Rewrites every `gather.gather` and `gather.gather_nd` into an `scf.for`
-    nest on tensors over the batch dimensions and index positions of
-    `indices`, carrying the result in `iter_args`. Each iteration loads and
-    checks its index (vector) once and copies the slice it selects with
-    `tensor.extract_slice` / `tensor.insert_slice` (`tensor.extract` /
-    `tensor.insert` for single elements). Slices are full rank, reshaped with
-    explicit reassociations where the index depth and the number of positions
-    differ. The slice is contiguous when the axis is the first non-batch
-    dimension.
+    nest on tensors over the result dimensions before the trailing slice, in
+    result order (batch, outer, index positions), carrying the result in
+    `iter_args`. Each iteration loads its index (vector) once and copies the
+    contiguous trailing slice it selects with `tensor.extract_slice` /
+    `tensor.insert_slice` (`tensor.extract` / `tensor.insert` for single
+    elements). Slices are full rank, reshaped with explicit reassociations
+    where params and result ranks differ.
 
-    Out of bounds as in `convert-gather-to-linalg` (the check sits in the
-    loop); `zero` inserts a zero slice (`scf.if`) instead of reading.
+    Out of bounds: `error` checks every index before copying (one loop
+    or-reducing the checks; only when one fails, a second loop prints the
+    first bad index as in `convert-gather-to-linalg` and calls `exit(1)`),
+    so the copy loop carries no check. `zero` selects zero for single
+    elements and inserts a zero slice (`scf.if`) otherwise; `clamp` reads
+    at the clamped index.
+
+    `prefetch-distance` adds a `memref.prefetch` (on a read-only
+    `bufferization.to_buffer` of params) of the slice selected that many
+    positions ahead along the innermost index-position loop. `parallel`
+    turns the outermost loop into an `scf.forall` whose iterations fill
+    disjoint slots of the result (`tensor.parallel_insert_slice`).
     Error-mode ops need `func.func private @exit(i32)`, declared as there.
   }];
+  let options = [
+    Option<"prefetchDistance", "prefetch-distance", "int64_t",
+           /*default=*/"-1",
+           "prefetch (memref.prefetch) the slice selected this many index "
+           "positions ahead; 0: never; -1: about 2 KiB of slices ahead (2-64 "
+           "positions) unless params statically fit in 1 MiB">,
+    Option<"parallel", "parallel", "bool", /*default=*/"false",
+           "make the outermost loop an scf.forall on tensors (each iteration "
+           "fills its own slot of the result)">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",

@@ -35,6 +35,18 @@ struct GatherCPUPipelineOptions
                      "index (convert-gather-to-scf)"),
           clEnumValN(GatherCPULowering::Linalg, "linalg",
                      "elementwise linalg.generic (convert-gather-to-linalg)"))};
+  PassOptions::Option<int64_t> prefetchDistance{
+      *this, "prefetch-distance",
+      llvm::cl::desc("lowering=scf: prefetch the slice selected this many "
+                     "index positions ahead; 0: never; -1: about 2 KiB "
+                     "ahead unless params statically fit in 1 MiB"),
+      llvm::cl::init(-1)};
+  PassOptions::Option<unsigned> numThreads{
+      *this, "num-threads",
+      llvm::cl::desc("lowering=scf: 0 runs single-threaded loops; N > 0 "
+                     "splits the outermost loop over N OpenMP threads (link "
+                     "libomp)"),
+      llvm::cl::init(0)};
 };
 
 /// Builds `gather-cpu-pipeline` into `pm` (anchored on builtin.module): from

@@ -8,6 +8,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -401,9 +402,10 @@ mlir::gather::lowerGatherOps(Operation *root,
   populate(patterns);
   ConversionTarget target(*ctx);
   target.addIllegalOp<GatherOp, GatherNdOp>();
-  target.addLegalDialect<arith::ArithDialect, func::FuncDialect,
-                         linalg::LinalgDialect, scf::SCFDialect,
-                         tensor::TensorDialect, vector::VectorDialect>();
+  target.addLegalDialect<
+      arith::ArithDialect, bufferization::BufferizationDialect,
+      func::FuncDialect, linalg::LinalgDialect, memref::MemRefDialect,
+      scf::SCFDialect, tensor::TensorDialect, vector::VectorDialect>();
   return applyPartialConversion(root, target, std::move(patterns));
 }
 

@@ -2,23 +2,30 @@
 //
 // Part of the gather project.
 //
-// Each gather becomes an scf.for nest over the index (vector) selectors: the
-// batch dimensions and index positions of `indices`, carrying the result
-// tensor in iter_args. Each iteration reads its index components once,
-// checks or resolves them, and copies the slice they select with
-// tensor.extract_slice + tensor.insert_slice (tensor.extract + tensor.insert
-// for scalar slices):
+// Each gather becomes an scf.for nest on tensors over the result dimensions
+// before the trailing slice, in result order (batch, outer = params
+// dimensions before the axis, index positions), carrying the result in
+// iter_args. Each iteration reads its index components once and copies the
+// trailing slice they select (the params dimensions after the addressed
+// ones, contiguous in both tensors) with tensor.extract_slice +
+// tensor.insert_slice, or one element with tensor.extract + tensor.insert:
 //
-//   params[batch, :, k_0..k_{d-1}, :]  ->  result[batch, :, position, :]
+//   params[batch, outer, k_0..k_{d-1}, :]  ->  result[batch, outer, pos, :]
 //
-// The slice spans the params dimensions between the batch dimensions and the
-// axis (gather) and those after the addressed ones; it is contiguous when
-// the axis is the first non-batch dimension. Out-of-bounds handling:
-//  - error: scf.if on the failing index prints the op's location, the index
-//    and the bound and calls exit(1).
-//  - zero: scf.if inserts a zero slice instead of reading.
+// so that after bufferization every copy is a contiguous memref.copy (an
+// inline memcpy for static sizes) or a scalar load/store. Out-of-bounds:
+//  - error: before any copy, one loop or-reduces the bound checks of all
+//    indices; only if one fails does a second loop print the first bad index
+//    (the op's location, the index, the bound) and call exit(1). The copy
+//    loop is then free of checks and branches.
+//  - zero: scalar slices select zero; larger ones insert a zero slice
+//    (scf.if).
 //  - clamp: the slice is read at the clamped indices (zero for an empty
 //    dimension, as in zero mode).
+// Options: `prefetch-distance` prefetches (memref.prefetch on a read-only
+// to_buffer of params) the slice selected a few positions ahead along the
+// innermost position loop; `parallel` makes the outermost loop an
+// scf.forall whose iterations fill disjoint slots of the result.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,7 +35,9 @@
 #include "gather/Dialect/Gather/IR/GatherOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -42,60 +51,6 @@ namespace gather {
 
 using namespace mlir;
 using namespace mlir::gather;
-
-namespace {
-
-/// Where one iteration of the loop nest reads and writes its slice.
-struct SliceCopy {
-  SmallVector<OpFoldResult> paramsOffsets, paramsSizes;
-  SmallVector<OpFoldResult> resultOffsets, resultSizes;
-};
-} // namespace
-
-/// Returns the sizes of the result slot one selector fills: one along the
-/// batch and position dimensions, whole along the others.
-static SmallVector<OpFoldResult>
-getResultSlotSizes(OpBuilder &b, const GatherGeometry &g,
-                   ArrayRef<OpFoldResult> resultSizes) {
-  SmallVector<OpFoldResult> slot(resultSizes);
-  for (int64_t i = 0; i < g.batchDims; ++i)
-    slot[i] = b.getIndexAttr(1);
-  for (int64_t i = 0; i < g.numPositionDims; ++i)
-    slot[g.firstIndexedDim + i] = b.getIndexAttr(1);
-  return slot;
-}
-
-/// Computes the params and result slices for selector `ivs` (batch, then
-/// position coordinates) and the resolved index components `addresses`.
-/// Both are full rank: the params slice is the result slot with the position
-/// dimensions replaced by the addressed ones.
-static SliceCopy getSliceCopy(OpBuilder &b, const GatherGeometry &g,
-                              ArrayRef<OpFoldResult> resultSizes,
-                              ValueRange ivs, ValueRange addresses) {
-  int64_t axis = g.firstIndexedDim;
-  int64_t trailing = axis + g.numPositionDims;
-  SliceCopy s;
-  s.resultSizes = getResultSlotSizes(b, g, resultSizes);
-  s.resultOffsets.assign(g.resultRank, b.getIndexAttr(0));
-  for (int64_t i = 0; i < g.batchDims; ++i)
-    s.resultOffsets[i] = ivs[i];
-  for (int64_t i = 0; i < g.numPositionDims; ++i)
-    s.resultOffsets[axis + i] = ivs[g.batchDims + i];
-
-  auto replacePositions = [&](ArrayRef<OpFoldResult> slot,
-                              ArrayRef<OpFoldResult> addressed) {
-    SmallVector<OpFoldResult> params(slot.take_front(axis));
-    llvm::append_range(params, addressed);
-    llvm::append_range(params, slot.drop_front(trailing));
-    return params;
-  };
-  s.paramsOffsets = replacePositions(
-      s.resultOffsets, getAsOpFoldResult(SmallVector<Value>(addresses)));
-  s.paramsSizes = replacePositions(
-      s.resultSizes,
-      SmallVector<OpFoldResult>(g.indexDepth, b.getIndexAttr(1)));
-  return s;
-}
 
 /// Returns the reassociation that collapses a slice of rank `rank` to its
 /// dimensions `keptDims` (sorted, not empty): each other (unit) dimension
@@ -112,14 +67,6 @@ getUnitDimReassociation(int64_t rank, ArrayRef<int64_t> keptDims) {
   return groups;
 }
 
-/// Returns the dimensions [begin, end) followed by [tailBegin, tailEnd).
-static SmallVector<int64_t> getDimRanges(int64_t begin, int64_t end,
-                                         int64_t tailBegin, int64_t tailEnd) {
-  SmallVector<int64_t> dims = llvm::to_vector(llvm::seq(begin, end));
-  llvm::append_range(dims, llvm::seq(tailBegin, tailEnd));
-  return dims;
-}
-
 /// Returns a ranked tensor type with the static sizes among `sizes`.
 static RankedTensorType getTensorType(ArrayRef<OpFoldResult> sizes,
                                       Type elementType) {
@@ -129,9 +76,144 @@ static RankedTensorType getTensorType(ArrayRef<OpFoldResult> sizes,
   return RankedTensorType::get(shape, elementType);
 }
 
+/// Builds an scf.for nest over the result dimensions [begin, end) carrying
+/// `acc`; `body` gets the induction variables and the current accumulator.
+static Value buildResultLoopNest(
+    OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes, int64_t begin,
+    int64_t end, Value acc,
+    function_ref<Value(OpBuilder &, Location, ValueRange, Value)> body) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<Value> lbs(end - begin, zero), steps(end - begin, one), ubs;
+  for (int64_t i = begin; i < end; ++i)
+    ubs.push_back(getValueOrCreateConstantIndexOp(b, loc, sizes[i]));
+  scf::LoopNest nest = scf::buildLoopNest(
+      b, loc, lbs, ubs, steps, acc,
+      [&](OpBuilder &nb, Location nl, ValueRange ivs, ValueRange args) {
+        return scf::ValueVector{body(nb, nl, ivs, args.front())};
+      });
+  return nest.results.front();
+}
+
+/// Returns the distance, in index positions, at which `lowering` prefetches
+/// the slices its indices select; 0 for none. `requested` is the pass option
+/// (-1: about 2 KiB of slices ahead, 2 to 64 positions, unless params
+/// statically fit in 1 MiB, where the caches hold them anyway).
+static int64_t getPrefetchDistance(int64_t requested, const GatherGeometry &g,
+                                   ShapedType paramsType) {
+  unsigned elementBits = paramsType.getElementTypeBitWidth();
+  if (requested == 0 || g.numPositionDims == 0 || g.indexDepth == 0 ||
+      elementBits % 8 != 0)
+    return 0;
+  if (requested > 0)
+    return requested;
+  int64_t elementBytes = elementBits / 8;
+  if (paramsType.hasStaticShape() &&
+      paramsType.getNumElements() * elementBytes < (int64_t(1) << 20))
+    return 0;
+  int64_t sliceBytes = elementBytes;
+  for (int64_t size :
+       paramsType.getShape().drop_front(g.firstIndexedDim + g.indexDepth)) {
+    if (ShapedType::isDynamic(size))
+      return 8;
+    sliceBytes *= size;
+  }
+  return std::clamp<int64_t>(2048 / std::max<int64_t>(sliceBytes, 1), 2, 64);
+}
+
+/// Prefetches the params slice selected by the index `distance` positions
+/// ahead along the innermost position dimension (clamped into `indices` and
+/// `params`): every 64-byte line of the first 4 KiB of a slice of rank 1,
+/// the first line of others. `loopIvs` are the result loop coordinates.
+static void createSlicePrefetch(OpBuilder &b, Location loc,
+                                const GatherGeometry &g, Value paramsBuffer,
+                                Value indices, ArrayRef<OpFoldResult> sizes,
+                                ValueRange loopIvs, ValueRange indexedSizes,
+                                int64_t distance) {
+  int64_t last = g.firstIndexedDim + g.numPositionDims - 1;
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value lastPos = arith::SubIOp::create(
+      b, loc, getValueOrCreateConstantIndexOp(b, loc, sizes[last]), one);
+  Value ahead = arith::MinUIOp::create(
+      b, loc,
+      arith::AddIOp::create(b, loc, loopIvs[last],
+                            arith::ConstantIndexOp::create(b, loc, distance)),
+      lastPos);
+  SmallVector<Value> ivs(loopIvs);
+  ivs[last] = ahead;
+  SmallVector<Value> selector = g.getSelectorOfResultCoords(ivs);
+  SmallVector<Value> coords(ivs.begin(), ivs.begin() + g.firstIndexedDim);
+  for (int64_t k = 0; k < g.indexDepth; ++k) {
+    Value index =
+        loadIndex(b, loc, indices, g.getIndicesCoords(b, loc, selector, k));
+    Value lastIndex = arith::SubIOp::create(b, loc, indexedSizes[k], one);
+    coords.push_back(arith::MinUIOp::create(b, loc, index, lastIndex));
+  }
+  auto bufferType = cast<MemRefType>(paramsBuffer.getType());
+  int64_t trailingRank = bufferType.getRank() - coords.size();
+  coords.append(trailingRank, zero);
+  auto prefetch = [&](OpBuilder &pb, Location pl, ValueRange at) {
+    memref::PrefetchOp::create(pb, pl, paramsBuffer, at, /*isWrite=*/false,
+                               /*localityHint=*/3, /*isDataCache=*/true);
+  };
+  if (trailingRank != 1) {
+    prefetch(b, loc, coords);
+    return;
+  }
+  // Lines of the first 4 KiB of the row; the hardware prefetcher follows a
+  // longer, sequential row.
+  int64_t elementBytes = bufferType.getElementTypeBitWidth() / 8;
+  Value rowSize =
+      memref::DimOp::create(b, loc, paramsBuffer, coords.size() - 1);
+  Value limit = arith::MinUIOp::create(
+      b, loc, rowSize,
+      arith::ConstantIndexOp::create(b, loc, 4096 / elementBytes));
+  Value step = arith::ConstantIndexOp::create(
+      b, loc, std::max<int64_t>(64 / elementBytes, 1));
+  scf::ForOp::create(b, loc, zero, limit, step, ValueRange(),
+                     [&](OpBuilder &lb, Location ll, Value l, ValueRange) {
+                       coords.back() = l;
+                       prefetch(lb, ll, coords);
+                       scf::YieldOp::create(lb, ll);
+                     });
+}
+
+/// Emits the error-mode check of every index before any copy: one loop
+/// or-reducing the out-of-bounds tests (cheap, vectorizable), and only when
+/// it finds one, the loop that reports the first bad index and exits.
+static void createValidationFirst(OpBuilder &b, Location loc, Operation *op,
+                                  const GatherGeometry &g, Value indices,
+                                  ValueRange indexedSizes) {
+  if (g.indexDepth == 0)
+    return;
+  Value falseValue = arith::ConstantIntOp::create(b, loc, 0, 1);
+  Value anyBad =
+      buildSelectorLoopNest(
+          b, loc, g, indices, falseValue,
+          [&](OpBuilder &nb, Location nl, ValueRange selector,
+              ValueRange args) -> SmallVector<Value> {
+            Value acc = args.front();
+            for (int64_t k = 0; k < g.indexDepth; ++k) {
+              Value index = loadIndex(nb, nl, indices,
+                                      g.getIndicesCoords(nb, nl, selector, k));
+              Value bad = arith::CmpIOp::create(
+                  nb, nl, arith::CmpIPredicate::uge, index, indexedSizes[k]);
+              acc = arith::OrIOp::create(nb, nl, acc, bad);
+            }
+            return {acc};
+          })
+          .front();
+  scf::IfOp::create(b, loc, anyBad, [&](OpBuilder &tb, Location tl) {
+    createIndexValidation(tb, tl, op, g, indices, indexedSizes);
+    scf::YieldOp::create(tb, tl);
+  });
+}
+
 /// Lowers a gather op to an scf.for nest (see the file comment).
 static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
-                          Value indices, const TensorGatherLowering &lowering) {
+                          Value indices, const TensorGatherLowering &lowering,
+                          const GatherToSCFLoweringOptions &options) {
   const GatherGeometry &g = lowering.geometry;
   GatherMode mode = lowering.mode;
   TypedAttr zero = lowering.zero;
@@ -139,26 +221,34 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
   ArrayRef<Value> indexedSizes = lowering.indexedSizes;
   ArrayRef<OpFoldResult> sizes = lowering.resultSizes;
   Type elementType = cast<ShapedType>(init.getType()).getElementType();
+  auto paramsType = cast<ShapedType>(params.getType());
   Location loc = op->getLoc();
 
-  // The slice one iteration copies has the outer and trailing dimensions
-  // (their sizes are loop invariant). Slices are taken and inserted at full
-  // rank and reshaped in between with explicit reassociations: a
-  // rank-reducing slice would leave it to inference which unit dimensions
-  // are dropped.
-  int64_t paramsRank = cast<ShapedType>(params.getType()).getRank();
-  int64_t trailingBegin = g.firstIndexedDim + g.numPositionDims;
+  // Loops run over the result dimensions before the trailing slice, in
+  // result order (batch, outer, position); each iteration copies the
+  // trailing slice, which is contiguous in params and in the result. Slices
+  // are taken and inserted at full rank and reshaped in between with
+  // explicit reassociations: a rank-reducing slice would leave it to
+  // inference which unit dimensions are dropped.
+  int64_t paramsRank = paramsType.getRank();
+  int64_t addressedEnd = g.firstIndexedDim + g.indexDepth;
+  int64_t numLoops = g.firstIndexedDim + g.numPositionDims;
   SmallVector<int64_t> paramsKept =
-      getDimRanges(g.batchDims, g.firstIndexedDim,
-                   g.firstIndexedDim + g.indexDepth, paramsRank);
+      llvm::to_vector(llvm::seq<int64_t>(addressedEnd, paramsRank));
   SmallVector<int64_t> resultKept =
-      getDimRanges(g.batchDims, g.firstIndexedDim, trailingBegin, g.resultRank);
+      llvm::to_vector(llvm::seq<int64_t>(numLoops, g.resultRank));
   bool scalarSlices = resultKept.empty();
-  SmallVector<OpFoldResult> resultSlotSizes =
-      getResultSlotSizes(builder, g, sizes);
+  SmallVector<OpFoldResult> resultSlotSizes(sizes);
+  for (int64_t i = 0; i < numLoops; ++i)
+    resultSlotSizes[i] = builder.getIndexAttr(1);
   auto resultSlotType = getTensorType(resultSlotSizes, elementType);
+  SmallVector<OpFoldResult> paramsSliceSizes(addressedEnd,
+                                             builder.getIndexAttr(1));
+  llvm::append_range(
+      paramsSliceSizes,
+      ArrayRef<OpFoldResult>(resultSlotSizes).drop_front(numLoops));
 
-  // The zero slice for out-of-bounds indices, built once.
+  // The zero (slice) for out-of-bounds indices, built once.
   Value zeroSlice;
   if (mode == GatherMode::Zero) {
     zeroSlice = arith::ConstantOp::create(builder, loc, zero);
@@ -170,37 +260,61 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
     }
   }
 
-  auto body = [&](OpBuilder &b, Location l, ValueRange ivs,
-                  ValueRange iterArgs) -> SmallVector<Value> {
-    Value acc = iterArgs.front();
+  int64_t prefetchDistance =
+      getPrefetchDistance(options.prefetchDistance, g, paramsType);
+  Value paramsBuffer;
+  if (prefetchDistance > 0) {
+    // A read-only view of params to prefetch from; any layout.
+    auto layout = StridedLayoutAttr::get(
+        builder.getContext(), ShapedType::kDynamic,
+        SmallVector<int64_t>(paramsRank, ShapedType::kDynamic));
+    auto bufferType =
+        MemRefType::get(paramsType.getShape(), elementType, layout);
+    paramsBuffer = bufferization::ToBufferOp::create(builder, loc, bufferType,
+                                                     params, /*readOnly=*/true);
+  }
+
+  // One slice copy: `ivs` are the loop coordinates; `resultIvs` the same
+  // relative to `acc` (which may be one parallel slot of the result).
+  auto copyOne = [&](OpBuilder &b, Location l, ValueRange ivs,
+                     ValueRange resultIvs, Value acc) -> Value {
+    if (paramsBuffer)
+      createSlicePrefetch(b, l, g, paramsBuffer, indices, sizes, ivs,
+                          indexedSizes, prefetchDistance);
     ResolvedIndexVector resolved = loadAndResolveIndexVector(
-        b, l, op, g, mode, indices, ivs, indexedSizes, /*check=*/true);
-    SliceCopy copy = getSliceCopy(b, g, sizes, ivs, resolved.addresses);
-    SmallVector<OpFoldResult> paramsStrides(copy.paramsSizes.size(),
-                                            b.getIndexAttr(1));
-    SmallVector<OpFoldResult> resultStrides(copy.resultSizes.size(),
-                                            b.getIndexAttr(1));
+        b, l, op, g, mode, indices, g.getSelectorOfResultCoords(ivs),
+        indexedSizes, /*check=*/false);
+    SmallVector<OpFoldResult> paramsOffsets(ivs.begin(),
+                                            ivs.begin() + g.firstIndexedDim);
+    llvm::append_range(paramsOffsets, getAsOpFoldResult(SmallVector<Value>(
+                                          resolved.addresses)));
+    paramsOffsets.append(paramsRank - addressedEnd, b.getIndexAttr(0));
+    SmallVector<OpFoldResult> resultOffsets =
+        getAsOpFoldResult(SmallVector<Value>(resultIvs));
+    resultOffsets.append(g.resultRank - numLoops, b.getIndexAttr(0));
+
+    if (scalarSlices) {
+      // A select, not a branch, keeps the loop vectorizable.
+      Value value = tensor::ExtractOp::create(
+          b, l, params, getValueOrCreateConstantIndexOp(b, l, paramsOffsets));
+      if (resolved.isValid)
+        value =
+            arith::SelectOp::create(b, l, resolved.isValid, value, zeroSlice);
+      return tensor::InsertOp::create(
+          b, l, value, acc,
+          getValueOrCreateConstantIndexOp(b, l, resultOffsets));
+    }
+    SmallVector<OpFoldResult> paramsStrides(paramsRank, b.getIndexAttr(1));
+    SmallVector<OpFoldResult> resultStrides(g.resultRank, b.getIndexAttr(1));
     auto insert = [&](OpBuilder &ib, Location il, Value slice) -> Value {
-      if (scalarSlices)
-        return tensor::InsertOp::create(
-            ib, il, slice, acc,
-            getValueOrCreateConstantIndexOp(ib, il, copy.resultOffsets));
-      return tensor::InsertSliceOp::create(ib, il, slice, acc,
-                                           copy.resultOffsets, copy.resultSizes,
-                                           resultStrides);
+      return tensor::InsertSliceOp::create(ib, il, slice, acc, resultOffsets,
+                                           resultSlotSizes, resultStrides);
     };
     auto copySlice = [&](OpBuilder &cb, Location cl) -> Value {
-      if (scalarSlices)
-        return insert(
-            cb, cl,
-            tensor::ExtractOp::create(
-                cb, cl, params,
-                getValueOrCreateConstantIndexOp(cb, cl, copy.paramsOffsets)));
       Value slice = tensor::ExtractSliceOp::create(
-          cb, cl, getTensorType(copy.paramsSizes, elementType), params,
-          copy.paramsOffsets, copy.paramsSizes, paramsStrides);
-      // As many index components as positions: the shapes agree.
-      if (g.indexDepth == g.numPositionDims)
+          cb, cl, getTensorType(paramsSliceSizes, elementType), params,
+          paramsOffsets, paramsSliceSizes, paramsStrides);
+      if (paramsRank == g.resultRank && addressedEnd == numLoops)
         return insert(cb, cl, slice);
       if (paramsKept.size() != static_cast<size_t>(paramsRank))
         slice = tensor::CollapseShapeOp::create(
@@ -208,12 +322,11 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
       if (resultKept.size() != static_cast<size_t>(g.resultRank))
         slice = tensor::ExpandShapeOp::create(
             cb, cl, resultSlotType, slice,
-            getUnitDimReassociation(g.resultRank, resultKept),
-            copy.resultSizes);
+            getUnitDimReassociation(g.resultRank, resultKept), resultSlotSizes);
       return insert(cb, cl, slice);
     };
     if (!resolved.isValid)
-      return {copySlice(b, l)};
+      return copySlice(b, l);
     auto ifOp = scf::IfOp::create(
         b, l, resolved.isValid,
         [&](OpBuilder &tb, Location tl) {
@@ -222,11 +335,46 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
         [&](OpBuilder &eb, Location el) {
           scf::YieldOp::create(eb, el, insert(eb, el, zeroSlice));
         });
-    return {ifOp.getResult(0)};
+    return ifOp.getResult(0);
   };
-  // Loop over the selectors: batch dimensions, then index positions.
+
   auto buildLoops = [&](OpBuilder &b, Location l) -> Value {
-    return buildSelectorLoopNest(b, l, g, indices, init, body).front();
+    if (mode == GatherMode::Error)
+      createValidationFirst(b, l, op, g, indices, indexedSizes);
+    if (!options.parallel || numLoops == 0)
+      return buildResultLoopNest(
+          b, l, sizes, 0, numLoops, init,
+          [&](OpBuilder &nb, Location nl, ValueRange ivs, Value acc) {
+            return copyOne(nb, nl, ivs, ivs, acc);
+          });
+    // Parallel: an scf.forall over the outermost loop dimension; each
+    // iteration fills its own slot (one index along that dimension).
+    SmallVector<OpFoldResult> slotSizes(sizes);
+    slotSizes[0] = b.getIndexAttr(1);
+    SmallVector<OpFoldResult> unitStrides(g.resultRank, b.getIndexAttr(1));
+    auto forall = scf::ForallOp::create(b, l, ArrayRef<OpFoldResult>{sizes[0]},
+                                        init, std::nullopt);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(forall.getTerminator());
+    Value iv = forall.getInductionVar(0);
+    Value shared = forall.getRegionIterArgs().front();
+    SmallVector<OpFoldResult> slotOffsets(g.resultRank, b.getIndexAttr(0));
+    slotOffsets[0] = iv;
+    Value slot = tensor::ExtractSliceOp::create(b, l, shared, slotOffsets,
+                                                slotSizes, unitStrides);
+    Value zeroIndex = arith::ConstantIndexOp::create(b, l, 0);
+    Value filled = buildResultLoopNest(
+        b, l, sizes, 1, numLoops, slot,
+        [&](OpBuilder &nb, Location nl, ValueRange innerIvs, Value acc) {
+          SmallVector<Value> ivs{iv}, resultIvs{zeroIndex};
+          llvm::append_range(ivs, innerIvs);
+          llvm::append_range(resultIvs, innerIvs);
+          return copyOne(nb, nl, ivs, resultIvs, acc);
+        });
+    b.setInsertionPointToStart(forall.getTerminator().getBody());
+    tensor::ParallelInsertSliceOp::create(b, l, filled, shared, slotOffsets,
+                                          slotSizes, unitStrides);
+    return forall.getResult(0);
   };
   // Error mode checks no index when the result is empty. An empty
   // addressed dimension gives zeros in zero and clamp mode (exactly when
@@ -241,11 +389,44 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
 
 namespace {
 
+/// Lowers an `OpTy` (gather.gather or gather.gather_nd) with lowerToLoops.
+template <typename OpTy>
+struct GatherToLoopsPattern : public OpConversionPattern<OpTy> {
+  GatherToLoopsPattern(MLIRContext *ctx,
+                       const GatherToSCFLoweringOptions &options,
+                       PatternBenefit benefit)
+      : OpConversionPattern<OpTy>(ctx, benefit), options(options) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<TensorGatherLowering> lowering =
+        prepareTensorLowering(rewriter, op, adaptor.getParams());
+    if (failed(lowering))
+      return failure();
+    if (lowering->isStaticallyEmpty) {
+      rewriter.replaceOp(op, lowering->init);
+      return success();
+    }
+    rewriter.replaceOp(op,
+                       lowerToLoops(rewriter, op, adaptor.getParams(),
+                                    adaptor.getIndices(), *lowering, options));
+    return success();
+  }
+
+  GatherToSCFLoweringOptions options;
+};
+
 struct ConvertGatherToSCFPass
     : public gather::impl::ConvertGatherToSCFPassBase<ConvertGatherToSCFPass> {
+  using Base::Base;
+
   void runOnOperation() override {
-    if (failed(lowerGatherOps(getOperation(), [](RewritePatternSet &patterns) {
-          populateGatherToSCFPatterns(patterns);
+    GatherToSCFLoweringOptions options;
+    options.prefetchDistance = prefetchDistance;
+    options.parallel = parallel;
+    if (failed(lowerGatherOps(getOperation(), [&](RewritePatternSet &patterns) {
+          populateGatherToSCFPatterns(patterns, options);
         })))
       signalPassFailure();
   }
@@ -253,9 +434,15 @@ struct ConvertGatherToSCFPass
 
 } // namespace
 
+void mlir::gather::populateGatherToSCFPatterns(
+    RewritePatternSet &patterns, const GatherToSCFLoweringOptions &options,
+    PatternBenefit benefit) {
+  patterns
+      .add<GatherToLoopsPattern<GatherOp>, GatherToLoopsPattern<GatherNdOp>>(
+          patterns.getContext(), options, benefit);
+}
+
 void mlir::gather::populateGatherToSCFPatterns(RewritePatternSet &patterns,
                                                PatternBenefit benefit) {
-  patterns.add<TensorGatherPattern<GatherOp, lowerToLoops>,
-               TensorGatherPattern<GatherNdOp, lowerToLoops>>(
-      patterns.getContext(), benefit);
+  populateGatherToSCFPatterns(patterns, GatherToSCFLoweringOptions(), benefit);
 }

@@ -1,8 +1,14 @@
-// RUN: gather-opt %s --convert-gather-to-scf --split-input-file | FileCheck %s
+// RUN: gather-opt %s --convert-gather-to-scf=prefetch-distance=0 --split-input-file | FileCheck %s
+//
+// Loops run over the result dimensions before the trailing slice, in result
+// order; each iteration copies the trailing slice (contiguous) or one
+// element. Prefetching and the parallel form: gather-to-scf-options.mlir.
 
-// Error mode: one loop per index position carries the result; each index is
-// loaded and checked once, then its row is copied as one slice. Slices are
-// full rank (no inferred rank reduction).
+// Error mode: every index is checked before anything is copied: one loop
+// or-reduces the out-of-bounds tests and only when one fails a second loop
+// reports the first bad index and exits. The copy loop then reads each index
+// once, unchecked, and copies its row as one slice. Slices are full rank (no
+// inferred rank reduction).
 
 // CHECK-LABEL: func.func private @exit(i32)
 // CHECK-NOT:   func.func private @exit
@@ -10,19 +16,33 @@
 // CHECK-SAME:    %[[PARAMS:.*]]: tensor<4x3xf32>, %[[INDICES:.*]]: tensor<2xi32>)
 // CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
 // CHECK-DAG:     %[[INIT:.*]] = tensor.empty() : tensor<2x3xf32>
-// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
-// CHECK:         %[[R:.*]] = scf.for %[[I:.*]] = %{{.*}} to %[[C2]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[INIT]]) -> (tensor<2x3xf32>) {
+// CHECK-DAG:     %[[FALSE:.*]] = arith.constant false
+// CHECK:         %[[ANYBAD:.*]] = scf.for %[[V:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[BADACC:.*]] = %[[FALSE]]) -> (i1) {
+// CHECK:           %[[VRAW:.*]] = tensor.extract %[[INDICES]][%[[V]]] : tensor<2xi32>
+// CHECK:           %[[VIDX:.*]] = arith.index_cast %[[VRAW]] : i32 to index
+// CHECK:           %[[VBAD:.*]] = arith.cmpi uge, %[[VIDX]], %[[C4]] : index
+// CHECK:           %[[OR:.*]] = arith.ori %[[BADACC]], %[[VBAD]] : i1
+// CHECK:           scf.yield %[[OR]] : i1
+// CHECK:         }
+// CHECK:         scf.if %[[ANYBAD]] {
+// CHECK:           scf.for %[[W:.*]] =
+// CHECK:             %[[WRAW:.*]] = tensor.extract %[[INDICES]][%[[W]]] : tensor<2xi32>
+// CHECK:             %[[WIDX:.*]] = arith.index_cast %[[WRAW]] : i32 to index
+// CHECK:             %[[OOB:.*]] = arith.cmpi uge, %[[WIDX]], %[[C4]] : index
+// CHECK:             scf.if %[[OOB]] {
+// CHECK:               vector.print str "gather.gather at loc({{.*}}gather-to-scf.mlir{{.*}}:[[@LINE+20]]:8): index "
+// CHECK:               vector.print %{{.*}} : i64 punctuation <no_punctuation>
+// CHECK:               vector.print str " is out of bounds [0, "
+// CHECK:               vector.print %{{.*}} : i64 punctuation <no_punctuation>
+// CHECK:               vector.print str ") in params dimension 0\0A"
+// CHECK:               func.call @exit(%{{.*}}) : (i32) -> ()
+// CHECK:             }
+// CHECK:           }
+// CHECK:         }
+// CHECK:         %[[R:.*]] = scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[INIT]]) -> (tensor<2x3xf32>) {
 // CHECK:           %[[RAW:.*]] = tensor.extract %[[INDICES]][%[[I]]] : tensor<2xi32>
 // CHECK:           %[[IDX:.*]] = arith.index_cast %[[RAW]] : i32 to index
-// CHECK:           %[[OOB:.*]] = arith.cmpi uge, %[[IDX]], %[[C4]] : index
-// CHECK:           scf.if %[[OOB]] {
-// CHECK:             vector.print str "gather.gather at loc({{.*}}gather-to-scf.mlir{{.*}}:[[@LINE+14]]:8): index "
-// CHECK:             vector.print %{{.*}} : i64 punctuation <no_punctuation>
-// CHECK:             vector.print str " is out of bounds [0, "
-// CHECK:             vector.print %{{.*}} : i64 punctuation <no_punctuation>
-// CHECK:             vector.print str ") in params dimension 0\0A"
-// CHECK:             func.call @exit(%{{.*}}) : (i32) -> ()
-// CHECK:           }
+// CHECK-NOT:       scf.if
 // CHECK-NOT:       tensor.extract %[[INDICES]]
 // CHECK:           %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][%[[IDX]], 0] [1, 3] [1, 1] : tensor<4x3xf32> to tensor<1x3xf32>
 // CHECK:           %[[NEW:.*]] = tensor.insert_slice %[[SLICE]] into %[[ACC]][%[[I]], 0] [1, 3] [1, 1] : tensor<1x3xf32> into tensor<2x3xf32>
@@ -42,8 +62,9 @@ func.func @gather_error_2(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> 
 
 // -----
 
-// Zero mode with axis 1: the slice spans the outer dimension (strided); an
-// out-of-bounds index inserts a zero slice built once before the loop.
+// Zero mode with axis 1: the outer dimension is a loop too (result order),
+// so each iteration copies one contiguous row of 3; an out-of-bounds index
+// inserts a zero row built once before the loops.
 
 // CHECK-NOT:   func.func private @exit
 // CHECK-LABEL: func.func @gather_zero_axis(
@@ -51,22 +72,23 @@ func.func @gather_error_2(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> 
 // CHECK-DAG:     %[[C5:.*]] = arith.constant 5 : index
 // CHECK-DAG:     %[[INIT:.*]] = tensor.empty() : tensor<2x4x3xf16>
 // CHECK-DAG:     %[[CST:.*]] = arith.constant 0.000000e+00 : f16
-// CHECK-DAG:     %[[EMPTY:.*]] = tensor.empty() : tensor<2x1x3xf16>
-// CHECK:         %[[ZEROS:.*]] = linalg.fill ins(%[[CST]] : f16) outs(%[[EMPTY]] : tensor<2x1x3xf16>)
-// CHECK:         scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %[[INIT]])
-// CHECK:           %[[RAW:.*]] = tensor.extract %[[INDICES]][%[[I]]] : tensor<4xi64>
-// CHECK:           %[[IDX:.*]] = arith.index_cast %[[RAW]] : i64 to index
-// CHECK:           %[[IN:.*]] = arith.cmpi ult, %[[IDX]], %[[C5]] : index
-// CHECK:           %[[ADDR:.*]] = arith.select %[[IN]], %[[IDX]], %{{.*}} : index
-// CHECK:           %[[NEW:.*]] = scf.if %[[IN]] -> (tensor<2x4x3xf16>) {
-// CHECK:             %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][0, %[[ADDR]], 0] [2, 1, 3] [1, 1, 1] : tensor<2x5x3xf16> to tensor<2x1x3xf16>
-// CHECK:             %[[INS:.*]] = tensor.insert_slice %[[SLICE]] into %[[ACC]][0, %[[I]], 0] [2, 1, 3] [1, 1, 1]
-// CHECK:             scf.yield %[[INS]]
-// CHECK:           } else {
-// CHECK:             %[[INSZ:.*]] = tensor.insert_slice %[[ZEROS]] into %[[ACC]][0, %[[I]], 0] [2, 1, 3] [1, 1, 1]
-// CHECK:             scf.yield %[[INSZ]]
-// CHECK:           }
-// CHECK:           scf.yield %[[NEW]]
+// CHECK-DAG:     %[[EMPTY:.*]] = tensor.empty() : tensor<1x1x3xf16>
+// CHECK:         %[[ZEROS:.*]] = linalg.fill ins(%[[CST]] : f16) outs(%[[EMPTY]] : tensor<1x1x3xf16>)
+// CHECK:         scf.for %[[O:.*]] = {{.*}} iter_args(%[[ACC0:.*]] = %[[INIT]])
+// CHECK:           scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %[[ACC0]])
+// CHECK:             %[[RAW:.*]] = tensor.extract %[[INDICES]][%[[I]]] : tensor<4xi64>
+// CHECK:             %[[IDX:.*]] = arith.index_cast %[[RAW]] : i64 to index
+// CHECK:             %[[IN:.*]] = arith.cmpi ult, %[[IDX]], %[[C5]] : index
+// CHECK:             %[[ADDR:.*]] = arith.select %[[IN]], %[[IDX]], %{{.*}} : index
+// CHECK:             %[[NEW:.*]] = scf.if %[[IN]] -> (tensor<2x4x3xf16>) {
+// CHECK:               %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][%[[O]], %[[ADDR]], 0] [1, 1, 3] [1, 1, 1] : tensor<2x5x3xf16> to tensor<1x1x3xf16>
+// CHECK:               %[[INS:.*]] = tensor.insert_slice %[[SLICE]] into %[[ACC]][%[[O]], %[[I]], 0] [1, 1, 3] [1, 1, 1]
+// CHECK:               scf.yield %[[INS]]
+// CHECK:             } else {
+// CHECK:               %[[INSZ:.*]] = tensor.insert_slice %[[ZEROS]] into %[[ACC]][%[[O]], %[[I]], 0] [1, 1, 3] [1, 1, 1]
+// CHECK:               scf.yield %[[INSZ]]
+// CHECK:             }
+// CHECK:             scf.yield %[[NEW]]
 func.func @gather_zero_axis(%params: tensor<2x5x3xf16>, %indices: tensor<4xi64>) -> tensor<2x4x3xf16> {
   %r = gather.gather %params[%indices] axis = 1 mode<zero> : (tensor<2x5x3xf16>, tensor<4xi64>) -> tensor<2x4x3xf16>
   return %r : tensor<2x4x3xf16>
@@ -80,12 +102,11 @@ func.func @gather_zero_axis(%params: tensor<2x5x3xf16>, %indices: tensor<4xi64>)
 // CHECK-LABEL: func.func @gather_clamp_batched(
 // CHECK-SAME:    %[[PARAMS:.*]]: tensor<?x?xi8>, %[[INDICES:.*]]: tensor<?x2xindex>)
 // CHECK:         %[[AXIS:.*]] = tensor.dim %[[PARAMS]], %{{.*}} : tensor<?x?xi8>
-// CHECK:         %[[INIT:.*]] = tensor.empty(%{{.*}}) : tensor<?x2xi8>
+// CHECK:         %[[INIT:.*]] = tensor.empty(%[[NB:.*]]) : tensor<?x2xi8>
 // CHECK:         %[[EMPTYAXIS:.*]] = arith.cmpi eq, %[[AXIS]], %{{.*}} : index
 // CHECK:         %[[R:.*]] = scf.if %[[EMPTYAXIS]] -> (tensor<?x2xi8>) {
 // CHECK:           linalg.fill ins(%{{.*}} : i8) outs(%[[INIT]] : tensor<?x2xi8>)
 // CHECK:         } else {
-// CHECK:           %[[NB:.*]] = tensor.dim %[[INDICES]], %{{.*}} : tensor<?x2xindex>
 // CHECK:           scf.for %[[B:.*]] = %{{.*}} to %[[NB]] {{.*}} iter_args(%[[ACC0:.*]] = %[[INIT]])
 // CHECK:             scf.for %[[P:.*]] = {{.*}} iter_args(%[[ACC1:.*]] = %[[ACC0]])
 // CHECK:               %[[IDX:.*]] = tensor.extract %[[INDICES]][%[[B]], %[[P]]] : tensor<?x2xindex>
@@ -124,23 +145,29 @@ func.func @gather_clamp_static(%params: tensor<4xf32>, %indices: tensor<i32>) ->
 
 // -----
 
-// gather_nd in error mode: both components loaded and checked once per index
-// vector; the slice is contiguous. Its two addressed unit dimensions become
-// the one position dimension by explicit reshapes.
+// gather_nd in error mode: both components checked in the validation loop,
+// then loaded once each, unchecked, in the copy loop; the slice is
+// contiguous. Its two addressed unit dimensions become the one position
+// dimension by explicit reshapes.
 
 // CHECK-LABEL: func.func @gather_nd_error(
 // CHECK-SAME:    %[[PARAMS:.*]]: tensor<2x3x4xf32>, %[[INDICES:.*]]: tensor<5x2xi64>)
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
+// CHECK:         %[[ANYBAD:.*]] = scf.for {{.*}} -> (i1) {
+// CHECK:           arith.cmpi uge, %{{.*}}, %[[C2]] : index
+// CHECK:           arith.cmpi uge, %{{.*}}, %[[C3]] : index
+// CHECK:         }
+// CHECK:         scf.if %[[ANYBAD]] {
+// CHECK:           vector.print str ") in params dimension 0\0A"
+// CHECK:           vector.print str ") in params dimension 1\0A"
+// CHECK:         }
 // CHECK:         scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
 // CHECK:           %[[RAW0:.*]] = tensor.extract %[[INDICES]][%[[I]], %{{.*}}] : tensor<5x2xi64>
 // CHECK:           %[[IDX0:.*]] = arith.index_cast %[[RAW0]] : i64 to index
-// CHECK:           arith.cmpi uge, %[[IDX0]], %[[C2]] : index
-// CHECK:           vector.print str ") in params dimension 0\0A"
 // CHECK:           %[[RAW1:.*]] = tensor.extract %[[INDICES]][%[[I]], %{{.*}}] : tensor<5x2xi64>
 // CHECK:           %[[IDX1:.*]] = arith.index_cast %[[RAW1]] : i64 to index
-// CHECK:           arith.cmpi uge, %[[IDX1]], %[[C3]] : index
-// CHECK:           vector.print str ") in params dimension 1\0A"
+// CHECK-NOT:       scf.if
 // CHECK:           %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][%[[IDX0]], %[[IDX1]], 0] [1, 1, 4] [1, 1, 1] : tensor<2x3x4xf32> to tensor<1x1x4xf32>
 // CHECK:           %[[FLAT:.*]] = tensor.collapse_shape %[[SLICE]] {{\[}}[0, 1, 2]] : tensor<1x1x4xf32> into tensor<4xf32>
 // CHECK:           %[[ROW:.*]] = tensor.expand_shape %[[FLAT]] {{\[}}[0, 1]] output_shape [1, 4] : tensor<4xf32> into tensor<1x4xf32>
@@ -152,8 +179,10 @@ func.func @gather_nd_error(%params: tensor<2x3x4xf32>, %indices: tensor<5x2xi64>
 
 // -----
 
-// gather_nd in zero mode, scalar slices: valid when every component is; an
-// empty addressed dimension gives zeros without reading.
+// gather_nd in zero mode, scalar slices: valid when every component is; the
+// element read at the safe address is replaced by zero with a select (no
+// branch in the loop); an empty addressed dimension gives zeros without
+// reading.
 
 // CHECK-LABEL: func.func @gather_nd_zero_scalar(
 // CHECK-SAME:    %[[PARAMS:.*]]: tensor<?x?xf32>, %[[INDICES:.*]]: tensor<?x2xi32>)
@@ -173,11 +202,10 @@ func.func @gather_nd_error(%params: tensor<2x3x4xf32>, %indices: tensor<5x2xi64>
 // CHECK:           %[[IN1:.*]] = arith.cmpi ult, %{{.*}}, %[[DIM1]] : index
 // CHECK:           %[[A1:.*]] = arith.select %[[IN1]]
 // CHECK:           %[[VALID:.*]] = arith.andi %[[IN0]], %[[IN1]] : i1
-// CHECK:           scf.if %[[VALID]] -> (tensor<?xf32>) {
-// CHECK:             %[[E:.*]] = tensor.extract %[[PARAMS]][%[[A0]], %[[A1]]] : tensor<?x?xf32>
-// CHECK:             tensor.insert %[[E]] into %[[ACC]][%[[I]]] : tensor<?xf32>
-// CHECK:           } else {
-// CHECK:             tensor.insert %[[CST]] into %[[ACC]][%[[I]]] : tensor<?xf32>
+// CHECK-NOT:       scf.if
+// CHECK:           %[[E:.*]] = tensor.extract %[[PARAMS]][%[[A0]], %[[A1]]] : tensor<?x?xf32>
+// CHECK:           %[[V:.*]] = arith.select %[[VALID]], %[[E]], %[[CST]] : f32
+// CHECK:           tensor.insert %[[V]] into %[[ACC]][%[[I]]] : tensor<?xf32>
 func.func @gather_nd_zero_scalar(%params: tensor<?x?xf32>, %indices: tensor<?x2xi32>) -> tensor<?xf32> {
   %r = gather.gather_nd %params[%indices] mode<zero> : (tensor<?x?xf32>, tensor<?x2xi32>) -> tensor<?xf32>
   return %r : tensor<?xf32>

@@ -9,12 +9,27 @@
 
 #include "mlir/IR/PatternMatch.h"
 
+#include <cstdint>
+
 namespace mlir {
 namespace gather {
 
+/// How the scf lowering shapes its loops (the options of
+/// convert-gather-to-scf).
+struct GatherToSCFLoweringOptions {
+  /// Prefetch the slice selected this many index positions ahead; 0: never;
+  /// -1: about 2 KiB ahead unless params statically fit in 1 MiB.
+  int64_t prefetchDistance = -1;
+  /// Make the outermost loop an scf.forall on tensors.
+  bool parallel = false;
+};
+
 /// Adds the patterns that lower gather.gather and gather.gather_nd.
 void populateGatherToSCFPatterns(RewritePatternSet &patterns,
-                                  PatternBenefit benefit = 1);
+                                 PatternBenefit benefit = 1);
+void populateGatherToSCFPatterns(RewritePatternSet &patterns,
+                                 const GatherToSCFLoweringOptions &options,
+                                 PatternBenefit benefit = 1);
 
 } // namespace gather
 } // namespace mlir
