@@ -256,7 +256,7 @@ def check_targets(rows):
     for title, cases, ratio, goal in targets:
         ratios = [(r["case"], ratio(r)) for r in cases]
         met = [c for c, x in ratios if x >= goal]
-        missed = [f"{c} {x:.2f}" for c, x in ratios if not x >= goal]
+        missed = [f"{c} {x:.3f}" for c, x in ratios if not x >= goal]
         lines.append(f"- {title}: {len(met)}/{len(ratios)} met"
                      + (f"; missed: {', '.join(missed)}" if missed else ""))
     return lines
