@@ -70,3 +70,8 @@ if shutil.which("cmake") and shutil.which("ninja"):
     config.available_features.add("install-test")
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")
+# LLVM's OpenMP runtime, for gather-cpu-pipeline{num-threads=N}.
+libomp = os.path.join(config.llvm_lib_dir, "libomp.so")
+if os.path.exists(libomp):
+    config.available_features.add("libomp")
+    config.substitutions.append(("%libomp", libomp))

@@ -39,7 +39,7 @@ struct GatherCPUPipelineOptions
       *this, "prefetch-distance",
       llvm::cl::desc("lowering=scf: prefetch the slice selected this many "
                      "index positions ahead; 0: never; -1: about 2 KiB "
-                     "ahead unless params statically fit in 1 MiB"),
+                     "of slices ahead (2-64 positions)"),
       llvm::cl::init(-1)};
   PassOptions::Option<unsigned> numThreads{
       *this, "num-threads",

@@ -53,10 +53,13 @@ using namespace mlir;
 using namespace mlir::gather;
 
 /// Returns the reassociation that collapses a slice of rank `rank` to its
-/// dimensions `keptDims` (sorted, not empty): each other (unit) dimension
-/// joins the group of the kept dimension before it, or the first group.
+/// dimensions `keptDims` (sorted): each other (unit) dimension joins the
+/// group of the kept dimension before it, or the first group.
 static SmallVector<ReassociationIndices>
 getUnitDimReassociation(int64_t rank, ArrayRef<int64_t> keptDims) {
+  // No kept dimension: all are unit dimensions, collapsed to rank 0.
+  if (keptDims.empty())
+    return {};
   SmallVector<ReassociationIndices> groups(keptDims.size());
   size_t group = 0;
   for (int64_t dim = 0; dim < rank; ++dim) {
@@ -97,8 +100,8 @@ static Value buildResultLoopNest(
 
 /// Returns the distance, in index positions, at which `lowering` prefetches
 /// the slices its indices select; 0 for none. `requested` is the pass option
-/// (-1: about 2 KiB of slices ahead, 2 to 64 positions, unless params
-/// statically fit in 1 MiB, where the caches hold them anyway).
+/// (-1: about 2 KiB of slices ahead, 2 to 64 positions; measured to pay off
+/// from L1 misses on L2-resident params up to DRAM, see docs/performance.md).
 static int64_t getPrefetchDistance(int64_t requested, const GatherGeometry &g,
                                    ShapedType paramsType) {
   unsigned elementBits = paramsType.getElementTypeBitWidth();
@@ -107,11 +110,7 @@ static int64_t getPrefetchDistance(int64_t requested, const GatherGeometry &g,
     return 0;
   if (requested > 0)
     return requested;
-  int64_t elementBytes = elementBits / 8;
-  if (paramsType.hasStaticShape() &&
-      paramsType.getNumElements() * elementBytes < (int64_t(1) << 20))
-    return 0;
-  int64_t sliceBytes = elementBytes;
+  int64_t sliceBytes = elementBits / 8;
   for (int64_t size :
        paramsType.getShape().drop_front(g.firstIndexedDim + g.indexDepth)) {
     if (ShapedType::isDynamic(size))
@@ -210,6 +209,52 @@ static void createValidationFirst(OpBuilder &b, Location loc, Operation *op,
   });
 }
 
+/// Index positions whose indices error mode checks just before copying
+/// their slices: the second read of the indices then hits L1.
+constexpr int64_t kValidationChunk = 1024;
+
+/// Emits the error-mode check of the indices at innermost loop coordinates
+/// [lo, hi), the other loop coordinates being `outerIvs`: an or-reduction of
+/// the bound checks and, only when one fails, the loop that reports the
+/// first bad index and exits.
+static void createRangeValidation(OpBuilder &b, Location loc, Operation *op,
+                                  const GatherGeometry &g, Value indices,
+                                  ValueRange indexedSizes, ValueRange outerIvs,
+                                  Value lo, Value hi) {
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  auto loadComponent = [&](OpBuilder &lb, Location ll, Value m, int64_t k) {
+    SmallVector<Value> ivs(outerIvs);
+    ivs.push_back(m);
+    SmallVector<Value> selector = g.getSelectorOfResultCoords(ivs);
+    return loadIndex(lb, ll, indices, g.getIndicesCoords(lb, ll, selector, k));
+  };
+  Value falseValue = arith::ConstantIntOp::create(b, loc, 0, 1);
+  auto anyBad = scf::ForOp::create(
+      b, loc, lo, hi, one, ValueRange{falseValue},
+      [&](OpBuilder &lb, Location ll, Value m, ValueRange args) {
+        Value acc = args.front();
+        for (int64_t k = 0; k < g.indexDepth; ++k) {
+          Value bad = arith::CmpIOp::create(lb, ll, arith::CmpIPredicate::uge,
+                                            loadComponent(lb, ll, m, k),
+                                            indexedSizes[k]);
+          acc = arith::OrIOp::create(lb, ll, acc, bad);
+        }
+        scf::YieldOp::create(lb, ll, acc);
+      });
+  scf::IfOp::create(
+      b, loc, anyBad.getResult(0), [&](OpBuilder &tb, Location tl) {
+        scf::ForOp::create(
+            tb, tl, lo, hi, one, ValueRange(),
+            [&](OpBuilder &lb, Location ll, Value m, ValueRange) {
+              for (int64_t k = 0; k < g.indexDepth; ++k)
+                createOutOfBoundsCheck(lb, ll, op, loadComponent(lb, ll, m, k),
+                                       indexedSizes[k], g.firstIndexedDim + k);
+              scf::YieldOp::create(lb, ll);
+            });
+        scf::YieldOp::create(tb, tl);
+      });
+}
+
 /// Lowers a gather op to an scf.for nest (see the file comment).
 static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
                           Value indices, const TensorGatherLowering &lowering,
@@ -237,7 +282,13 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
       llvm::to_vector(llvm::seq<int64_t>(addressedEnd, paramsRank));
   SmallVector<int64_t> resultKept =
       llvm::to_vector(llvm::seq<int64_t>(numLoops, g.resultRank));
-  bool scalarSlices = resultKept.empty();
+  // Single elements are loaded and stored as values, except floats narrower
+  // than 32 bits: x86 loads those by inserting into a vector register,
+  // which chains every iteration on the previous one; a one-element slice
+  // copy becomes an integer move instead.
+  bool scalarSlices =
+      resultKept.empty() && !(isa<FloatType>(elementType) &&
+                              elementType.getIntOrFloatBitWidth() < 32);
   SmallVector<OpFoldResult> resultSlotSizes(sizes);
   for (int64_t i = 0; i < numLoops; ++i)
     resultSlotSizes[i] = builder.getIndexAttr(1);
@@ -339,6 +390,44 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
   };
 
   auto buildLoops = [&](OpBuilder &b, Location l) -> Value {
+    // Error mode, sequential, with index positions: the innermost loop runs
+    // in chunks, each checking its indices before copying their slices (a
+    // separate pass over all indices first would read them twice from
+    // memory).
+    if (mode == GatherMode::Error && !options.parallel &&
+        g.numPositionDims > 0 && g.indexDepth > 0) {
+      int64_t last = numLoops - 1;
+      return buildResultLoopNest(
+          b, l, sizes, 0, last, init,
+          [&](OpBuilder &nb, Location nl, ValueRange outerIvs, Value acc) {
+            Value zero = arith::ConstantIndexOp::create(nb, nl, 0);
+            Value one = arith::ConstantIndexOp::create(nb, nl, 1);
+            Value chunk =
+                arith::ConstantIndexOp::create(nb, nl, kValidationChunk);
+            Value ub = getValueOrCreateConstantIndexOp(nb, nl, sizes[last]);
+            auto chunks = scf::ForOp::create(
+                nb, nl, zero, ub, chunk, acc,
+                [&](OpBuilder &cb, Location cl, Value lo, ValueRange args) {
+                  Value hi = arith::MinUIOp::create(
+                      cb, cl, arith::AddIOp::create(cb, cl, lo, chunk), ub);
+                  createRangeValidation(cb, cl, op, g, indices, indexedSizes,
+                                        outerIvs, lo, hi);
+                  auto copies = scf::ForOp::create(
+                      cb, cl, lo, hi, one, args,
+                      [&](OpBuilder &ib, Location il, Value m,
+                          ValueRange iterArgs) {
+                        SmallVector<Value> ivs(outerIvs);
+                        ivs.push_back(m);
+                        scf::YieldOp::create(
+                            ib, il,
+                            copyOne(ib, il, ivs, ivs, iterArgs.front()));
+                      });
+                  scf::YieldOp::create(cb, cl, copies.getResults());
+                });
+            return chunks.getResult(0);
+          });
+    }
+    // Otherwise error mode checks all indices first.
     if (mode == GatherMode::Error)
       createValidationFirst(b, l, op, g, indices, indexedSizes);
     if (!options.parallel || numLoops == 0)

@@ -4,11 +4,11 @@
 // order; each iteration copies the trailing slice (contiguous) or one
 // element. Prefetching and the parallel form: gather-to-scf-options.mlir.
 
-// Error mode: every index is checked before anything is copied: one loop
-// or-reduces the out-of-bounds tests and only when one fails a second loop
-// reports the first bad index and exits. The copy loop then reads each index
-// once, unchecked, and copies its row as one slice. Slices are full rank (no
-// inferred rank reduction).
+// Error mode: the position loop runs in chunks of 1024; each chunk first
+// checks its indices (one loop or-reducing the bound checks; only when one
+// fails a second loop reports the first bad index and exits), then copies
+// their rows, reading each index once more, unchecked (from L1 by then).
+// Slices are full rank (no inferred rank reduction).
 
 // CHECK-LABEL: func.func private @exit(i32)
 // CHECK-NOT:   func.func private @exit
@@ -16,37 +16,44 @@
 // CHECK-SAME:    %[[PARAMS:.*]]: tensor<4x3xf32>, %[[INDICES:.*]]: tensor<2xi32>)
 // CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
 // CHECK-DAG:     %[[INIT:.*]] = tensor.empty() : tensor<2x3xf32>
-// CHECK-DAG:     %[[FALSE:.*]] = arith.constant false
-// CHECK:         %[[ANYBAD:.*]] = scf.for %[[V:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[BADACC:.*]] = %[[FALSE]]) -> (i1) {
-// CHECK:           %[[VRAW:.*]] = tensor.extract %[[INDICES]][%[[V]]] : tensor<2xi32>
-// CHECK:           %[[VIDX:.*]] = arith.index_cast %[[VRAW]] : i32 to index
-// CHECK:           %[[VBAD:.*]] = arith.cmpi uge, %[[VIDX]], %[[C4]] : index
-// CHECK:           %[[OR:.*]] = arith.ori %[[BADACC]], %[[VBAD]] : i1
-// CHECK:           scf.yield %[[OR]] : i1
-// CHECK:         }
-// CHECK:         scf.if %[[ANYBAD]] {
-// CHECK:           scf.for %[[W:.*]] =
-// CHECK:             %[[WRAW:.*]] = tensor.extract %[[INDICES]][%[[W]]] : tensor<2xi32>
-// CHECK:             %[[WIDX:.*]] = arith.index_cast %[[WRAW]] : i32 to index
-// CHECK:             %[[OOB:.*]] = arith.cmpi uge, %[[WIDX]], %[[C4]] : index
-// CHECK:             scf.if %[[OOB]] {
-// CHECK:               vector.print str "gather.gather at loc({{.*}}gather-to-scf.mlir{{.*}}:[[@LINE+20]]:8): index "
-// CHECK:               vector.print %{{.*}} : i64 punctuation <no_punctuation>
-// CHECK:               vector.print str " is out of bounds [0, "
-// CHECK:               vector.print %{{.*}} : i64 punctuation <no_punctuation>
-// CHECK:               vector.print str ") in params dimension 0\0A"
-// CHECK:               func.call @exit(%{{.*}}) : (i32) -> ()
+// CHECK-DAG:     %[[CHUNK:.*]] = arith.constant 1024 : index
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK:         %[[R:.*]] = scf.for %[[LO:.*]] = %{{.*}} to %[[C2]] step %[[CHUNK]] iter_args(%[[CACC:.*]] = %[[INIT]]) -> (tensor<2x3xf32>) {
+// CHECK:           %[[END:.*]] = arith.addi %[[LO]], %[[CHUNK]] : index
+// CHECK:           %[[HI:.*]] = arith.minui %[[END]], %[[C2]] : index
+// CHECK:           %[[FALSE:.*]] = arith.constant false
+// CHECK:           %[[ANYBAD:.*]] = scf.for %[[V:.*]] = %[[LO]] to %[[HI]] step %{{.*}} iter_args(%[[BADACC:.*]] = %[[FALSE]]) -> (i1) {
+// CHECK:             %[[VRAW:.*]] = tensor.extract %[[INDICES]][%[[V]]] : tensor<2xi32>
+// CHECK:             %[[VIDX:.*]] = arith.index_cast %[[VRAW]] : i32 to index
+// CHECK:             %[[VBAD:.*]] = arith.cmpi uge, %[[VIDX]], %[[C4]] : index
+// CHECK:             %[[OR:.*]] = arith.ori %[[BADACC]], %[[VBAD]] : i1
+// CHECK:             scf.yield %[[OR]] : i1
+// CHECK:           }
+// CHECK:           scf.if %[[ANYBAD]] {
+// CHECK:             scf.for %[[W:.*]] = %[[LO]] to %[[HI]]
+// CHECK:               %[[WRAW:.*]] = tensor.extract %[[INDICES]][%[[W]]] : tensor<2xi32>
+// CHECK:               %[[WIDX:.*]] = arith.index_cast %[[WRAW]] : i32 to index
+// CHECK:               %[[OOB:.*]] = arith.cmpi uge, %[[WIDX]], %[[C4]] : index
+// CHECK:               scf.if %[[OOB]] {
+// CHECK:                 vector.print str "gather.gather at loc({{.*}}gather-to-scf.mlir{{.*}}:[[@LINE+22]]:8): index "
+// CHECK:                 vector.print %{{.*}} : i64 punctuation <no_punctuation>
+// CHECK:                 vector.print str " is out of bounds [0, "
+// CHECK:                 vector.print %{{.*}} : i64 punctuation <no_punctuation>
+// CHECK:                 vector.print str ") in params dimension 0\0A"
+// CHECK:                 func.call @exit(%{{.*}}) : (i32) -> ()
+// CHECK:               }
 // CHECK:             }
 // CHECK:           }
-// CHECK:         }
-// CHECK:         %[[R:.*]] = scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[INIT]]) -> (tensor<2x3xf32>) {
-// CHECK:           %[[RAW:.*]] = tensor.extract %[[INDICES]][%[[I]]] : tensor<2xi32>
-// CHECK:           %[[IDX:.*]] = arith.index_cast %[[RAW]] : i32 to index
-// CHECK-NOT:       scf.if
-// CHECK-NOT:       tensor.extract %[[INDICES]]
-// CHECK:           %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][%[[IDX]], 0] [1, 3] [1, 1] : tensor<4x3xf32> to tensor<1x3xf32>
-// CHECK:           %[[NEW:.*]] = tensor.insert_slice %[[SLICE]] into %[[ACC]][%[[I]], 0] [1, 3] [1, 1] : tensor<1x3xf32> into tensor<2x3xf32>
-// CHECK:           scf.yield %[[NEW]] : tensor<2x3xf32>
+// CHECK:           %[[COPIED:.*]] = scf.for %[[I:.*]] = %[[LO]] to %[[HI]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[CACC]]) -> (tensor<2x3xf32>) {
+// CHECK:             %[[RAW:.*]] = tensor.extract %[[INDICES]][%[[I]]] : tensor<2xi32>
+// CHECK:             %[[IDX:.*]] = arith.index_cast %[[RAW]] : i32 to index
+// CHECK-NOT:         scf.if
+// CHECK-NOT:         tensor.extract %[[INDICES]]
+// CHECK:             %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][%[[IDX]], 0] [1, 3] [1, 1] : tensor<4x3xf32> to tensor<1x3xf32>
+// CHECK:             %[[NEW:.*]] = tensor.insert_slice %[[SLICE]] into %[[ACC]][%[[I]], 0] [1, 3] [1, 1] : tensor<1x3xf32> into tensor<2x3xf32>
+// CHECK:             scf.yield %[[NEW]] : tensor<2x3xf32>
+// CHECK:           }
+// CHECK:           scf.yield %[[COPIED]] : tensor<2x3xf32>
 // CHECK:         }
 // CHECK:         return %[[R]]
 func.func @gather_error(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> tensor<2x3xf32> {
@@ -145,23 +152,24 @@ func.func @gather_clamp_static(%params: tensor<4xf32>, %indices: tensor<i32>) ->
 
 // -----
 
-// gather_nd in error mode: both components checked in the validation loop,
-// then loaded once each, unchecked, in the copy loop; the slice is
-// contiguous. Its two addressed unit dimensions become the one position
-// dimension by explicit reshapes.
+// gather_nd in error mode: both components checked in the chunk's
+// validation loop, then loaded once each, unchecked, in its copy loop; the
+// slice is contiguous. Its two addressed unit dimensions become the one
+// position dimension by explicit reshapes.
 
 // CHECK-LABEL: func.func @gather_nd_error(
 // CHECK-SAME:    %[[PARAMS:.*]]: tensor<2x3x4xf32>, %[[INDICES:.*]]: tensor<5x2xi64>)
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
-// CHECK:         %[[ANYBAD:.*]] = scf.for {{.*}} -> (i1) {
-// CHECK:           arith.cmpi uge, %{{.*}}, %[[C2]] : index
-// CHECK:           arith.cmpi uge, %{{.*}}, %[[C3]] : index
-// CHECK:         }
-// CHECK:         scf.if %[[ANYBAD]] {
-// CHECK:           vector.print str ") in params dimension 0\0A"
-// CHECK:           vector.print str ") in params dimension 1\0A"
-// CHECK:         }
+// CHECK:         scf.for %[[LO:.*]] =
+// CHECK:           %[[ANYBAD:.*]] = scf.for {{.*}} -> (i1) {
+// CHECK:             arith.cmpi uge, %{{.*}}, %[[C2]] : index
+// CHECK:             arith.cmpi uge, %{{.*}}, %[[C3]] : index
+// CHECK:           }
+// CHECK:           scf.if %[[ANYBAD]] {
+// CHECK:             vector.print str ") in params dimension 0\0A"
+// CHECK:             vector.print str ") in params dimension 1\0A"
+// CHECK:           }
 // CHECK:         scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
 // CHECK:           %[[RAW0:.*]] = tensor.extract %[[INDICES]][%[[I]], %{{.*}}] : tensor<5x2xi64>
 // CHECK:           %[[IDX0:.*]] = arith.index_cast %[[RAW0]] : i64 to index

@@ -1,0 +1,103 @@
+// RUN: gather-opt %s --convert-gather-to-scf --split-input-file | FileCheck %s --check-prefix=AUTO
+// RUN: gather-opt %s --convert-gather-to-scf=prefetch-distance=3 --split-input-file | FileCheck %s --check-prefix=DIST3
+// RUN: gather-opt %s --convert-gather-to-scf=prefetch-distance=0 --split-input-file | FileCheck %s --check-prefix=NOPF
+// RUN: gather-opt %s --convert-gather-to-scf="parallel=1 prefetch-distance=0" --split-input-file | FileCheck %s --check-prefix=PAR
+
+// Prefetch: each iteration prefetches the row selected `distance` positions
+// ahead (the position clamped into indices, the index clamped into params),
+// one line of 64 bytes at a time for the first 4 KiB of the row, from a
+// read-only buffer view of params. The default distance is about 2 KiB of
+// rows ahead: 8 rows of 256 bytes.
+
+// AUTO-LABEL: func.func @rows_clamp(
+// AUTO-SAME:    %[[PARAMS:.*]]: tensor<100x64xf32>, %[[INDICES:.*]]: tensor<20xi32>)
+// AUTO-DAG:     %[[C100:.*]] = arith.constant 100 : index
+// AUTO:         %[[VIEW:.*]] = bufferization.to_buffer %[[PARAMS]] read_only : tensor<100x64xf32> to memref<100x64xf32, strided<[?, ?], offset: ?>>
+// AUTO:         scf.for %[[I:[^ ]*]] = {{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
+// AUTO:           %[[C20:.*]] = arith.constant 20 : index
+// AUTO:           %[[LASTPOS:.*]] = arith.subi %[[C20]], %{{.*}} : index
+// AUTO:           %[[D:.*]] = arith.constant 8 : index
+// AUTO:           %[[AHEAD:.*]] = arith.addi %[[I]], %[[D]] : index
+// AUTO:           %[[POS:.*]] = arith.minui %[[AHEAD]], %[[LASTPOS]] : index
+// AUTO:           %[[ARAW:.*]] = tensor.extract %[[INDICES]][%[[POS]]] : tensor<20xi32>
+// AUTO:           %[[AIDX:.*]] = arith.index_cast %[[ARAW]] : i32 to index
+// AUTO:           %[[LASTROW:.*]] = arith.subi %[[C100]], %{{.*}} : index
+// AUTO:           %[[ROW:.*]] = arith.minui %[[AIDX]], %[[LASTROW]] : index
+// AUTO:           %[[LEN:.*]] = memref.dim %[[VIEW]], %{{.*}}
+// AUTO:           %[[LINES:.*]] = arith.minui %[[LEN]], %{{.*}} : index
+// AUTO:           %[[LINE:.*]] = arith.constant 16 : index
+// AUTO:           scf.for %[[L:.*]] = %{{.*}} to %[[LINES]] step %[[LINE]] {
+// AUTO:             memref.prefetch %[[VIEW]][%[[ROW]], %[[L]]], read, locality<3>, data
+// AUTO:           }
+// AUTO:           %[[RAW:.*]] = tensor.extract %[[INDICES]][%[[I]]] : tensor<20xi32>
+// AUTO:           tensor.extract_slice %[[PARAMS]]
+// AUTO:           tensor.insert_slice
+
+// DIST3-LABEL: func.func @rows_clamp(
+// DIST3:         scf.for %[[I:[^ ]*]] =
+// DIST3:           %[[D:.*]] = arith.constant 3 : index
+// DIST3:           arith.addi %[[I]], %[[D]] : index
+// DIST3:           memref.prefetch
+
+// NOPF-LABEL: func.func @rows_clamp(
+// NOPF-NOT:     bufferization.to_buffer
+// NOPF-NOT:     memref.prefetch
+// NOPF:         return
+
+// Parallel: the outermost loop is an scf.forall; each iteration fills its
+// own row of the result (a slot extracted from the shared output) and
+// inserts it in parallel.
+
+// PAR-LABEL: func.func @rows_clamp(
+// PAR-SAME:    %[[PARAMS:.*]]: tensor<100x64xf32>, %[[INDICES:.*]]: tensor<20xi32>)
+// PAR:         %[[INIT:.*]] = tensor.empty() : tensor<20x64xf32>
+// PAR:         %[[R:.*]] = scf.forall (%[[I:.*]]) in (20) shared_outs(%[[OUT:.*]] = %[[INIT]]) -> (tensor<20x64xf32>) {
+// PAR:           %[[SLOT:.*]] = tensor.extract_slice %[[OUT]][%[[I]], 0] [1, 64] [1, 1] : tensor<20x64xf32> to tensor<1x64xf32>
+// PAR:           %[[RAW:.*]] = tensor.extract %[[INDICES]][%[[I]]] : tensor<20xi32>
+// PAR:           %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][%{{.*}}, 0] [1, 64] [1, 1]
+// PAR:           %[[FILLED:.*]] = tensor.insert_slice %[[SLICE]] into %[[SLOT]][0, 0] [1, 64] [1, 1] : tensor<1x64xf32> into tensor<1x64xf32>
+// PAR:           scf.forall.in_parallel {
+// PAR:             tensor.parallel_insert_slice %[[FILLED]] into %[[OUT]][%[[I]], 0] [1, 64] [1, 1] : tensor<1x64xf32> into tensor<20x64xf32>
+// PAR:           }
+// PAR:         }
+// PAR:         return %[[R]]
+func.func @rows_clamp(%params: tensor<100x64xf32>, %indices: tensor<20xi32>) -> tensor<20x64xf32> {
+  %r = gather.gather %params[%indices] mode<clamp> : (tensor<100x64xf32>, tensor<20xi32>) -> tensor<20x64xf32>
+  return %r : tensor<20x64xf32>
+}
+
+// -----
+
+// Parallel error mode: all indices are checked before the forall (so the
+// first bad index is the one reported), then the forall copies unchecked.
+
+// PAR-LABEL: func.func @rows_error(
+// PAR-SAME:    %[[PARAMS:.*]]: tensor<100x64xf32>, %[[INDICES:.*]]: tensor<20xi32>)
+// PAR:         %[[ANYBAD:.*]] = scf.for {{.*}} -> (i1) {
+// PAR:         scf.if %[[ANYBAD]] {
+// PAR:           func.call @exit
+// PAR:         }
+// PAR:         scf.forall (%[[I:.*]]) in (20)
+// PAR-NOT:       scf.if
+// PAR:           tensor.parallel_insert_slice
+func.func @rows_error(%params: tensor<100x64xf32>, %indices: tensor<20xi32>) -> tensor<20x64xf32> {
+  %r = gather.gather %params[%indices] : (tensor<100x64xf32>, tensor<20xi32>) -> tensor<20x64xf32>
+  return %r : tensor<20x64xf32>
+}
+
+// -----
+
+// Single f16 elements are copied as one-element slices (an integer move
+// after bufferization), not as f16 values.
+
+// NOPF-LABEL: func.func @f16_elements(
+// NOPF-SAME:    %[[PARAMS:.*]]: tensor<4x100xf16>, %[[INDICES:.*]]: tensor<8xi64>)
+// NOPF:         scf.for %[[O:.*]] = {{.*}} iter_args(%[[ACC0:.*]] = %{{.*}})
+// NOPF:           scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %[[ACC0]])
+// NOPF-NOT:         tensor.extract %[[PARAMS]]
+// NOPF:             %[[E:.*]] = tensor.extract_slice %[[PARAMS]][%[[O]], %{{.*}}] [1, 1] [1, 1] : tensor<4x100xf16> to tensor<1x1xf16>
+// NOPF:             tensor.insert_slice %[[E]] into %[[ACC]][%[[O]], %[[I]]] [1, 1] [1, 1] : tensor<1x1xf16> into tensor<4x8xf16>
+func.func @f16_elements(%params: tensor<4x100xf16>, %indices: tensor<8xi64>) -> tensor<4x8xf16> {
+  %r = gather.gather %params[%indices] axis = 1 mode<clamp> : (tensor<4x100xf16>, tensor<8xi64>) -> tensor<4x8xf16>
+  return %r : tensor<4x8xf16>
+}

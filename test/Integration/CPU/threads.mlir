@@ -1,0 +1,114 @@
+// gather-cpu-pipeline{num-threads=2} runs the outermost gather loop on two
+// OpenMP threads (libomp), with prefetching on; the results are those of
+// the single-threaded pipeline, and an out-of-bounds index still stops the
+// program naming the first bad index.
+//
+// REQUIRES: libomp
+// RUN: gather-opt %s --gather-cpu-pipeline="num-threads=2 prefetch-distance=2" \
+// RUN: | not mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
+// RUN:     -shared-libs=%libomp \
+// RUN: | FileCheck %s --check-prefixes=CHECK,ERR
+// RUN: gather-opt %s --gather-cpu-pipeline \
+// RUN: | not mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
+// RUN: | FileCheck %s --check-prefixes=CHECK,ERR
+// The threaded code really forks (calls into libomp):
+// RUN: gather-opt %s --gather-cpu-pipeline="num-threads=2" \
+// RUN: | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=IR
+// IR: call void {{.*}}@__kmpc_fork_call(
+// And the error path, with ahead-of-time compilation linked against libomp:
+// RUN: gather-opt %s --gather-cpu-pipeline="num-threads=2" \
+// RUN: | mlir-translate --mlir-to-llvmir -o %t.ll
+// RUN: %llvm_lib_dir/../bin/clang -Wno-override-module %t.ll -o %t.exe -L%llvm_lib_dir \
+// RUN:   -lmlir_runner_utils -lmlir_c_runner_utils -lomp -Wl,-rpath,%llvm_lib_dir
+// RUN: echo | not %t.exe 2>&1 | FileCheck %s --check-prefixes=CHECK,ERR
+
+func.func private @printMemrefF32(tensor<*xf32>)
+
+// params[i, j] = 10 i + j.
+func.func @iota(%d0: index, %d1: index) -> tensor<?x?xf32> {
+  %t = tensor.generate %d0, %d1 {
+  ^bb0(%i: index, %j: index):
+    %c10 = arith.constant 10 : index
+    %a = arith.muli %i, %c10 : index
+    %v = arith.addi %a, %j : index
+    %vi = arith.index_cast %v : index to i64
+    %vf = arith.sitofp %vi : i64 to f32
+    tensor.yield %vf : f32
+  } : tensor<?x?xf32>
+  return %t : tensor<?x?xf32>
+}
+
+func.func @print(%r: tensor<?x?xf32>) {
+  %u = tensor.cast %r : tensor<?x?xf32> to tensor<*xf32>
+  call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
+  return
+}
+
+// Rows, error mode: the forall runs over the 6 positions.
+func.func @rows(%params: tensor<?x?xf32>, %indices: tensor<?xi32>) -> tensor<?x?xf32> {
+  %r = gather.gather %params[%indices] : (tensor<?x?xf32>, tensor<?xi32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+// Elements (axis 1), zero mode: the forall runs over the outer dimension.
+func.func @columns(%params: tensor<?x?xf32>, %indices: tensor<?xi64>) -> tensor<?x?xf32> {
+  %r = gather.gather %params[%indices] axis = 1 mode<zero> : (tensor<?x?xf32>, tensor<?xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+// gather_nd with batch_dims = 1, clamp mode: the forall runs over the batch.
+func.func @nd(%params: tensor<?x?xf32>, %indices: tensor<?x2x1xindex>) -> tensor<?x2xf32> {
+  %r = gather.gather_nd %params[%indices] batch_dims = 1 mode<clamp> : (tensor<?x?xf32>, tensor<?x2x1xindex>) -> tensor<?x2xf32>
+  return %r : tensor<?x2xf32>
+}
+
+func.func @main() {
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %p = call @iota(%c4, %c3) : (index, index) -> tensor<?x?xf32>
+
+  %ri = arith.constant dense<[3, 1, 0, 2, 2, 3]> : tensor<6xi32>
+  %rid = tensor.cast %ri : tensor<6xi32> to tensor<?xi32>
+  %r = call @rows(%p, %rid) : (tensor<?x?xf32>, tensor<?xi32>) -> tensor<?x?xf32>
+  call @print(%r) : (tensor<?x?xf32>) -> ()
+  // CHECK-LABEL: sizes = [6, 3]
+  // CHECK-NEXT: {{\[}}[30, 31, 32],
+  // CHECK-NEXT:  [10, 11, 12],
+  // CHECK-NEXT:  [0, 1, 2],
+  // CHECK-NEXT:  [20, 21, 22],
+  // CHECK-NEXT:  [20, 21, 22],
+  // CHECK-NEXT:  [30, 31, 32]]
+
+  %ci = arith.constant dense<[2, -1, 0, 3, 1]> : tensor<5xi64>
+  %cid = tensor.cast %ci : tensor<5xi64> to tensor<?xi64>
+  %c = call @columns(%p, %cid) : (tensor<?x?xf32>, tensor<?xi64>) -> tensor<?x?xf32>
+  call @print(%c) : (tensor<?x?xf32>) -> ()
+  // CHECK-LABEL: sizes = [4, 5]
+  // CHECK-NEXT: {{\[}}[2, 0, 0, 0, 1],
+  // CHECK-NEXT:  [12, 0, 10, 0, 11],
+  // CHECK-NEXT:  [22, 0, 20, 0, 21],
+  // CHECK-NEXT:  [32, 0, 30, 0, 31]]
+
+  %ni = arith.constant dense<[[[2], [-5]], [[0], [7]], [[1], [1]], [[2], [0]]]> : tensor<4x2x1xindex>
+  %nid = tensor.cast %ni : tensor<4x2x1xindex> to tensor<?x2x1xindex>
+  %n = call @nd(%p, %nid) : (tensor<?x?xf32>, tensor<?x2x1xindex>) -> tensor<?x2xf32>
+  %nd = tensor.cast %n : tensor<?x2xf32> to tensor<?x?xf32>
+  call @print(%nd) : (tensor<?x?xf32>) -> ()
+  // CHECK-LABEL: sizes = [4, 2]
+  // CHECK-NEXT: {{\[}}[2, 0],
+  // CHECK-NEXT:  [10, 12],
+  // CHECK-NEXT:  [21, 21],
+  // CHECK-NEXT:  [32, 30]]
+
+  // The first bad index (in index order) is reported, whichever thread
+  // would have reached it.
+  %bi = arith.constant dense<[1, 0, 7, 2, -3, 9]> : tensor<6xi32>
+  %bid = tensor.cast %bi : tensor<6xi32> to tensor<?xi32>
+  %b = call @rows(%p, %bid) : (tensor<?x?xf32>, tensor<?xi32>) -> tensor<?x?xf32>
+  // ERR: gather.gather at loc({{.*}}threads.mlir":{{[0-9]+}}:8): index 7 is out of bounds [0, 4) in params dimension 0
+  // ERR-NOT: sizes
+  call @print(%b) : (tensor<?x?xf32>) -> ()
+  return
+}
