@@ -54,7 +54,7 @@ class Tools:
             "-e", "main", "-entry-point-result=void",
             "-shared-libs=" + os.path.join(lib, "libmlir_runner_utils.so"),
             "-shared-libs=" + os.path.join(lib, "libmlir_c_runner_utils.so"),
-        ]
+        ] + ["-shared-libs=" + extra for extra in args.shared_lib or []]
 
     def snapshot(self, workdir):
         """Runs a copy of gather-opt, so that a rebuild during the run (the
@@ -407,6 +407,9 @@ def main(argv=None):
     ap.add_argument("--mlir-runner", help="default: mlir-runner on PATH")
     ap.add_argument("--llvm-lib-dir", help="where the runner utils live "
                     "(default: lib next to mlir-runner)")
+    ap.add_argument("--shared-lib", action="append", metavar="PATH",
+                    help="one more -shared-libs for mlir-runner, e.g. "
+                    "libomp.so for num-threads (repeatable)")
     ap.add_argument("--only", action="append", metavar="CATEGORY=VALUE",
                     help="only cases in this class of the summary, e.g. "
                     "'op=gather_nd' or 'expect=error stop' (repeatable)")
