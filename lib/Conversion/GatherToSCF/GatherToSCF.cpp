@@ -178,31 +178,68 @@ static void createSlicePrefetch(OpBuilder &b, Location loc,
                      });
 }
 
+/// Returns an i1 that is true when a component of `index` (type index) is
+/// out of bounds, or-ed into `acc`.
+static Value orOutOfBounds(OpBuilder &b, Location loc, const GatherGeometry &g,
+                           Value indices, ValueRange indexedSizes,
+                           ValueRange selector, Value acc) {
+  for (int64_t k = 0; k < g.indexDepth; ++k) {
+    Value index =
+        loadIndex(b, loc, indices, g.getIndicesCoords(b, loc, selector, k));
+    Value bad = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, index,
+                                      indexedSizes[k]);
+    acc = acc ? arith::OrIOp::create(b, loc, acc, bad) : bad;
+  }
+  return acc;
+}
+
 /// Emits the error-mode check of every index before any copy: one loop
-/// or-reducing the out-of-bounds tests (cheap, vectorizable), and only when
-/// it finds one, the loop that reports the first bad index and exits.
+/// or-reducing the out-of-bounds tests (cheap, vectorizable; an scf.parallel
+/// reduction when `parallel`), and only when it finds one, the sequential
+/// loop that reports the first bad index and exits.
 static void createValidationFirst(OpBuilder &b, Location loc, Operation *op,
                                   const GatherGeometry &g, Value indices,
-                                  ValueRange indexedSizes) {
+                                  ValueRange indexedSizes, bool parallel) {
   if (g.indexDepth == 0)
     return;
   Value falseValue = arith::ConstantIntOp::create(b, loc, 0, 1);
-  Value anyBad =
-      buildSelectorLoopNest(
-          b, loc, g, indices, falseValue,
-          [&](OpBuilder &nb, Location nl, ValueRange selector,
-              ValueRange args) -> SmallVector<Value> {
-            Value acc = args.front();
-            for (int64_t k = 0; k < g.indexDepth; ++k) {
-              Value index = loadIndex(nb, nl, indices,
-                                      g.getIndicesCoords(nb, nl, selector, k));
-              Value bad = arith::CmpIOp::create(
-                  nb, nl, arith::CmpIPredicate::uge, index, indexedSizes[k]);
-              acc = arith::OrIOp::create(nb, nl, acc, bad);
-            }
-            return {acc};
-          })
-          .front();
+  Value anyBad;
+  if (parallel && g.getNumSelectorDims() > 0) {
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    int64_t numDims = g.getNumSelectorDims();
+    SmallVector<Value> lbs(numDims, zero), steps(numDims, one), ubs;
+    for (int64_t i = 0; i < numDims; ++i)
+      ubs.push_back(createDimSize(b, loc, indices, i));
+    // Reduced as i32: OpenMP reductions update i1 values atomically, which
+    // LLVM cannot do.
+    Value zeroI32 = arith::ConstantIntOp::create(b, loc, 0, 32);
+    auto loop = scf::ParallelOp::create(
+        b, loc, lbs, ubs, steps, zeroI32,
+        [&](OpBuilder &pb, Location pl, ValueRange selector, ValueRange) {
+          Value bad = arith::ExtUIOp::create(
+              pb, pl, pb.getI32Type(),
+              orOutOfBounds(pb, pl, g, indices, indexedSizes, selector, {}));
+          auto reduce = scf::ReduceOp::create(pb, pl, bad);
+          Block &combiner = reduce.getReductions().front().front();
+          OpBuilder::InsertionGuard guard(pb);
+          pb.setInsertionPointToEnd(&combiner);
+          Value any = arith::OrIOp::create(pb, pl, combiner.getArgument(0),
+                                           combiner.getArgument(1));
+          scf::ReduceReturnOp::create(pb, pl, any);
+        });
+    anyBad = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                   loop.getResult(0), zeroI32);
+  } else {
+    anyBad = buildSelectorLoopNest(
+                 b, loc, g, indices, falseValue,
+                 [&](OpBuilder &nb, Location nl, ValueRange selector,
+                     ValueRange args) -> SmallVector<Value> {
+                   return {orOutOfBounds(nb, nl, g, indices, indexedSizes,
+                                         selector, args.front())};
+                 })
+                 .front();
+  }
   scf::IfOp::create(b, loc, anyBad, [&](OpBuilder &tb, Location tl) {
     createIndexValidation(tb, tl, op, g, indices, indexedSizes);
     scf::YieldOp::create(tb, tl);
@@ -232,14 +269,12 @@ static void createRangeValidation(OpBuilder &b, Location loc, Operation *op,
   auto anyBad = scf::ForOp::create(
       b, loc, lo, hi, one, ValueRange{falseValue},
       [&](OpBuilder &lb, Location ll, Value m, ValueRange args) {
-        Value acc = args.front();
-        for (int64_t k = 0; k < g.indexDepth; ++k) {
-          Value bad = arith::CmpIOp::create(lb, ll, arith::CmpIPredicate::uge,
-                                            loadComponent(lb, ll, m, k),
-                                            indexedSizes[k]);
-          acc = arith::OrIOp::create(lb, ll, acc, bad);
-        }
-        scf::YieldOp::create(lb, ll, acc);
+        SmallVector<Value> ivs(outerIvs);
+        ivs.push_back(m);
+        scf::YieldOp::create(lb, ll,
+                             orOutOfBounds(lb, ll, g, indices, indexedSizes,
+                                           g.getSelectorOfResultCoords(ivs),
+                                           args.front()));
       });
   scf::IfOp::create(
       b, loc, anyBad.getResult(0), [&](OpBuilder &tb, Location tl) {
@@ -429,7 +464,8 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
     }
     // Otherwise error mode checks all indices first.
     if (mode == GatherMode::Error)
-      createValidationFirst(b, l, op, g, indices, indexedSizes);
+      createValidationFirst(b, l, op, g, indices, indexedSizes,
+                            options.parallel);
     if (!options.parallel || numLoops == 0)
       return buildResultLoopNest(
           b, l, sizes, 0, numLoops, init,

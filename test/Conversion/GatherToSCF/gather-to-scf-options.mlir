@@ -68,12 +68,20 @@ func.func @rows_clamp(%params: tensor<100x64xf32>, %indices: tensor<20xi32>) -> 
 
 // -----
 
-// Parallel error mode: all indices are checked before the forall (so the
-// first bad index is the one reported), then the forall copies unchecked.
+// Parallel error mode: all indices are checked before the forall, by an
+// scf.parallel or-reduction (as i32), and only when one is bad by the
+// sequential loop that reports the first one; then the forall copies
+// unchecked.
 
 // PAR-LABEL: func.func @rows_error(
 // PAR-SAME:    %[[PARAMS:.*]]: tensor<100x64xf32>, %[[INDICES:.*]]: tensor<20xi32>)
-// PAR:         %[[ANYBAD:.*]] = scf.for {{.*}} -> (i1) {
+// PAR:         %[[BADS:.*]] = scf.parallel (%[[V:.*]]) = {{.*}} init (%{{.*}}) -> i32 {
+// PAR:           tensor.extract %[[INDICES]][%[[V]]]
+// PAR:           %[[BAD:.*]] = arith.cmpi uge
+// PAR:           %[[BAD32:.*]] = arith.extui %[[BAD]] : i1 to i32
+// PAR:           scf.reduce(%[[BAD32]] : i32) {
+// PAR:             arith.ori
+// PAR:         %[[ANYBAD:.*]] = arith.cmpi ne, %[[BADS]], %{{.*}} : i32
 // PAR:         scf.if %[[ANYBAD]] {
 // PAR:           func.call @exit
 // PAR:         }
