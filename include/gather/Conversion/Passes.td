@@ -79,7 +79,7 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
            /*default=*/"-1",
            "prefetch (memref.prefetch) the slice selected this many index "
            "positions ahead; 0: never; -1: about 2 KiB of slices ahead (2-64 "
-           "positions) for slices under 4 KiB">,
+           "positions) for slices of 64 B to 4 KiB">,
     Option<"parallel", "parallel", "bool", /*default=*/"false",
            "make the outermost loop an scf.forall on tensors (each iteration "
            "fills its own slot of the result)">,

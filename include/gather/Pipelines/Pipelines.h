@@ -39,7 +39,8 @@ struct GatherCPUPipelineOptions
       *this, "prefetch-distance",
       llvm::cl::desc("lowering=scf: prefetch the slice selected this many "
                      "index positions ahead; 0: never; -1: about 2 KiB "
-                     "of slices ahead (2-64 positions) for slices under 4 KiB"),
+                     "of slices ahead (2-64 positions) for slices of 64 B to "
+                     "4 KiB"),
       llvm::cl::init(-1)};
   PassOptions::Option<unsigned> numThreads{
       *this, "num-threads",

@@ -100,8 +100,8 @@ static Value buildResultLoopNest(
 
 /// Returns the distance, in index positions, at which `lowering` prefetches
 /// the slices its indices select; 0 for none. `requested` is the pass option
-/// (-1: about 2 KiB of slices ahead, 2 to 64 positions, for slices under
-/// 4 KiB; measured to pay off from L2-resident params to DRAM).
+/// (-1: about 2 KiB of slices ahead, 2 to 64 positions, for slices of 64 B
+/// to 4 KiB; measured to pay off from L2-resident params to DRAM).
 static int64_t getPrefetchDistance(int64_t requested, const GatherGeometry &g,
                                    ShapedType paramsType) {
   unsigned elementBits = paramsType.getElementTypeBitWidth();
@@ -117,9 +117,11 @@ static int64_t getPrefetchDistance(int64_t requested, const GatherGeometry &g,
       return 8;
     sliceBytes *= size;
   }
-  // The hardware prefetcher follows slices of 4 KiB and more by itself;
-  // prefetching them too was measured to cost (bench rows_4KiB_random).
-  if (sliceBytes >= 4096)
+  // Measured (bench/run.py, one thread): the hardware prefetcher follows
+  // slices of 4 KiB and more by itself, and for slices under a cache line
+  // the extra index load and prefetch per element cost more than they save
+  // (0.5-0.8x the plain loop on L2-resident params, about even on DRAM).
+  if (sliceBytes < 64 || sliceBytes >= 4096)
     return 0;
   return std::clamp<int64_t>(2048 / std::max<int64_t>(sliceBytes, 1), 2, 64);
 }

@@ -18,8 +18,8 @@ namespace gather {
 /// convert-gather-to-scf).
 struct GatherToSCFLoweringOptions {
   /// Prefetch the slice selected this many index positions ahead; 0: never;
-  /// -1: about 2 KiB of slices ahead (2 to 64 positions) for slices under
-  /// 4 KiB.
+  /// -1: about 2 KiB of slices ahead (2 to 64 positions) for slices of
+  /// 64 B to 4 KiB.
   int64_t prefetchDistance = -1;
   /// Make the outermost loop an scf.forall on tensors.
   bool parallel = false;
