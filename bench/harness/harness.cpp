@@ -1,4 +1,4 @@
-//===- harness.cpp - CPU gather benchmark harness --------------------------===//
+//===- harness.cpp - CPU gather benchmark harness -------------------------===//
 //
 // Part of the gather project.
 //
@@ -37,9 +37,7 @@
 #include <time.h>
 #include <vector>
 
-#ifdef _OPENMP
 #include <omp.h>
-#endif
 
 enum Kind { Rows, Elements, Batch, Nd };
 
@@ -86,10 +84,9 @@ static_assert(kOutElems == kO * kM * kS, "output is kO x kM blocks of kS");
 
 } // namespace
 
-extern "C" void
-_mlir_ciface_kernel(MemRef<T, kParamsRank> *params,
-                    MemRef<I, kIndicesRank> *indices,
-                    MemRef<T, kOutRank> *out);
+extern "C" void _mlir_ciface_kernel(MemRef<T, kParamsRank> *params,
+                                    MemRef<I, kIndicesRank> *indices,
+                                    MemRef<T, kOutRank> *out);
 
 namespace {
 
@@ -118,8 +115,8 @@ uint64_t splitmix(uint64_t &s) {
 
 /// Uniform random indices in [0, range) from `seed`; sorted in place
 /// (counting sort) per list of `len` consecutive indices when `sorted`.
-void fillIndices(I *idx, int64_t count, int64_t len, int64_t range,
-                 bool sorted, uint64_t seed) {
+void fillIndices(I *idx, int64_t count, int64_t len, int64_t range, bool sorted,
+                 uint64_t seed) {
   for (int64_t i = 0; i < count; ++i)
     idx[i] = static_cast<I>(splitmix(seed) % uint64_t(range));
   if (!sorted)
@@ -177,46 +174,37 @@ inline void gatherRange(const T *p, const I *idx, T *out, int64_t o,
   }
 }
 
-template <bool Prefetch>
-void gatherLoop(const T *p, const I *idx, T *out, int threads, int64_t dist) {
+/// Runs fn(t, nt) for every thread t of nt = `threads`: inline for one
+/// thread (no OpenMP runtime in the timed code), else in a parallel region.
+template <typename Fn> void forEachThread(int threads, Fn fn) {
   if (threads == 1) {
-    for (int64_t o = 0; o < kO; ++o)
-      gatherRange<Prefetch>(p, idx, out, o, 0, kM, dist);
+    fn(int64_t(0), int64_t(1));
     return;
   }
-  // Split every batch's blocks evenly over the threads.
 #pragma omp parallel num_threads(threads)
-  {
-#ifdef _OPENMP
-    int64_t t = omp_get_thread_num(), nt = omp_get_num_threads();
-#else
-    int64_t t = 0, nt = 1;
-#endif
+  fn(int64_t(omp_get_thread_num()), int64_t(omp_get_num_threads()));
+}
+
+/// The loop over all output blocks; with threads, every batch's blocks are
+/// split evenly over the threads.
+template <bool Prefetch>
+void gatherLoop(const T *p, const I *idx, T *out, int threads, int64_t dist) {
+  forEachThread(threads, [&](int64_t t, int64_t nt) {
     for (int64_t o = 0; o < kO; ++o)
       gatherRange<Prefetch>(p, idx, out, o, kM * t / nt, kM * (t + 1) / nt,
                             dist);
-  }
+  });
 }
 
+/// memcpy of the output's bytes, split in cache-line-aligned parts.
 void parallelMemcpy(T *dst, const T *src, int threads) {
   int64_t bytes = kOutElems * sizeof(T);
-  if (threads == 1) {
-    std::memcpy(dst, src, bytes);
-    return;
-  }
-#pragma omp parallel num_threads(threads)
-  {
-#ifdef _OPENMP
-    int64_t t = omp_get_thread_num(), nt = omp_get_num_threads();
-#else
-    int64_t t = 0, nt = 1;
-#endif
-    int64_t b = bytes * t / nt / 64 * 64, e = bytes * (t + 1) / nt / 64 * 64;
-    if (t == nt - 1)
-      e = bytes;
+  forEachThread(threads, [&](int64_t t, int64_t nt) {
+    int64_t b = bytes * t / nt / 64 * 64;
+    int64_t e = t == nt - 1 ? bytes : bytes * (t + 1) / nt / 64 * 64;
     std::memcpy(reinterpret_cast<char *>(dst) + b,
                 reinterpret_cast<const char *>(src) + b, e - b);
-  }
+  });
 }
 
 /// Wall-clock time, or with `useCpuClock` this process's CPU time: on a
@@ -235,10 +223,9 @@ double now() {
 /// lasts at least `minSample` seconds; a variant whose call takes over 0.5 s
 /// gets 3 samples at most (bounds the run time of the slow cases). A
 /// variant's output is checked after its warm-up call.
-std::vector<double>
-timeAll(const std::vector<std::function<void()>> &fns,
-        const std::function<void(size_t)> &check, int repeats,
-        double minSample) {
+std::vector<double> timeAll(const std::vector<std::function<void()>> &fns,
+                            const std::function<void(size_t)> &check,
+                            int repeats, double minSample) {
   std::vector<int64_t> inner, samplesWanted;
   for (size_t v = 0; v < fns.size(); ++v) {
     double t0 = now();
@@ -286,9 +273,7 @@ int main(int argc, char **argv) {
   // (the best of 1..64 on this machine, within noise).
   int64_t dist = argc > 6 ? std::atoll(argv[6])
                           : std::clamp<int64_t>(2048 / kBlockBytes, 2, 64);
-#ifdef _OPENMP
   omp_set_num_threads(threads);
-#endif
 
   T *params = allocBuffer<T>(kParamsElems);
   I *indices = allocBuffer<I>(kIndicesElems);
