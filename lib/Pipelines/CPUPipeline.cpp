@@ -66,16 +66,19 @@ void mlir::gather::buildGatherCPUPipeline(
   pm.addPass(createConvertBufferizationToMemRefPass());
 
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createLowerAffinePass());
   if (options.numThreads > 0) {
     ConvertSCFToOpenMPPassOptions ompOptions;
     ompOptions.numThreads = options.numThreads;
     pm.addPass(createConvertSCFToOpenMPPass(ompOptions));
     // Inlines the memref.alloca_scope wrapped around each parallel body,
-    // which must stay one block while scf-to-cf splits it.
+    // which must stay one block while scf-to-cf splits it. Before
+    // expand-strided-metadata: folding constants into the offsets of its
+    // reinterpret_casts would reject a constant out-of-bounds index at
+    // compile time in code that error mode never reaches.
     pm.addPass(createCanonicalizerPass());
   }
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertVectorToLLVMPass());
