@@ -121,8 +121,15 @@ Value mlir::gather::createIsInBounds(OpBuilder &b, Location loc, Value index,
 ResolvedIndex mlir::gather::resolveIndex(OpBuilder &b, Location loc,
                                          GatherMode mode, Value index,
                                          Value dimSize) {
-  if (mode == GatherMode::Error)
-    return {index, Value()};
+  if (mode == GatherMode::Error) {
+    // The check stops the program on a bad index; bounding the address as
+    // well (one unsigned min: a negative index reads as huge) keeps a
+    // constant bad index from folding into an invalid static slice offset.
+    // An empty dimension is guarded before (createGuardForEmptyDims).
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    Value last = arith::SubIOp::create(b, loc, dimSize, one);
+    return {arith::MinUIOp::create(b, loc, index, last), Value()};
+  }
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   switch (mode) {
   case GatherMode::Error:

@@ -35,7 +35,7 @@
 // CHECK:               %[[WIDX:.*]] = arith.index_cast %[[WRAW]] : i32 to index
 // CHECK:               %[[OOB:.*]] = arith.cmpi uge, %[[WIDX]], %[[C4]] : index
 // CHECK:               scf.if %[[OOB]] {
-// CHECK:                 vector.print str "gather.gather at loc({{.*}}gather-to-scf.mlir{{.*}}:[[@LINE+22]]:8): index "
+// CHECK:                 vector.print str "gather.gather at loc({{.*}}gather-to-scf.mlir{{.*}}:[[@LINE+23]]:8): index "
 // CHECK:                 vector.print %{{.*}} : i64 punctuation <no_punctuation>
 // CHECK:                 vector.print str " is out of bounds [0, "
 // CHECK:                 vector.print %{{.*}} : i64 punctuation <no_punctuation>
@@ -49,7 +49,8 @@
 // CHECK:             %[[IDX:.*]] = arith.index_cast %[[RAW]] : i32 to index
 // CHECK-NOT:         scf.if
 // CHECK-NOT:         tensor.extract %[[INDICES]]
-// CHECK:             %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][%[[IDX]], 0] [1, 3] [1, 1] : tensor<4x3xf32> to tensor<1x3xf32>
+// CHECK:             %[[ADDR:.*]] = arith.minui %[[IDX]], %{{.*}} : index
+// CHECK:             %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][%[[ADDR]], 0] [1, 3] [1, 1] : tensor<4x3xf32> to tensor<1x3xf32>
 // CHECK:             %[[NEW:.*]] = tensor.insert_slice %[[SLICE]] into %[[ACC]][%[[I]], 0] [1, 3] [1, 1] : tensor<1x3xf32> into tensor<2x3xf32>
 // CHECK:             scf.yield %[[NEW]] : tensor<2x3xf32>
 // CHECK:           }
@@ -173,10 +174,12 @@ func.func @gather_clamp_static(%params: tensor<4xf32>, %indices: tensor<i32>) ->
 // CHECK:         scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
 // CHECK:           %[[RAW0:.*]] = tensor.extract %[[INDICES]][%[[I]], %{{.*}}] : tensor<5x2xi64>
 // CHECK:           %[[IDX0:.*]] = arith.index_cast %[[RAW0]] : i64 to index
+// CHECK:           %[[ADDR0:.*]] = arith.minui %[[IDX0]], %{{.*}} : index
 // CHECK:           %[[RAW1:.*]] = tensor.extract %[[INDICES]][%[[I]], %{{.*}}] : tensor<5x2xi64>
 // CHECK:           %[[IDX1:.*]] = arith.index_cast %[[RAW1]] : i64 to index
+// CHECK:           %[[ADDR1:.*]] = arith.minui %[[IDX1]], %{{.*}} : index
 // CHECK-NOT:       scf.if
-// CHECK:           %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][%[[IDX0]], %[[IDX1]], 0] [1, 1, 4] [1, 1, 1] : tensor<2x3x4xf32> to tensor<1x1x4xf32>
+// CHECK:           %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][%[[ADDR0]], %[[ADDR1]], 0] [1, 1, 4] [1, 1, 1] : tensor<2x3x4xf32> to tensor<1x1x4xf32>
 // CHECK:           %[[FLAT:.*]] = tensor.collapse_shape %[[SLICE]] {{\[}}[0, 1, 2]] : tensor<1x1x4xf32> into tensor<4xf32>
 // CHECK:           %[[ROW:.*]] = tensor.expand_shape %[[FLAT]] {{\[}}[0, 1]] output_shape [1, 4] : tensor<4xf32> into tensor<1x4xf32>
 // CHECK:           tensor.insert_slice %[[ROW]] into %[[ACC]][%[[I]], 0] [1, 4] [1, 1] : tensor<1x4xf32> into tensor<5x4xf32>

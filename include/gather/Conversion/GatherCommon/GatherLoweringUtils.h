@@ -115,10 +115,11 @@ Value createIsInBounds(OpBuilder &b, Location loc, Value index, Value dimSize);
 
 /// One index component after the out-of-bounds mode is applied.
 struct ResolvedIndex {
-  /// The coordinate to read params at. In zero and clamp mode it lies in
+  /// The coordinate to read params at. In every mode it lies in
   /// [0, dimSize) whenever dimSize > 0, so it is safe to load from even when
-  /// the value read is then discarded; in error mode it is the index itself
-  /// (the caller checks it, see createOutOfBoundsCheck).
+  /// the value read is then discarded; in error mode it equals the index
+  /// whenever that is in bounds (the caller checks it, see
+  /// createOutOfBoundsCheck).
   Value address;
   /// i1, false when the selected slice must be zero instead (zero mode: the
   /// index is out of bounds). Null in error and clamp mode, where the slice
