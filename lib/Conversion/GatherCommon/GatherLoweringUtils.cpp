@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -120,12 +121,13 @@ Value mlir::gather::createIsInBounds(OpBuilder &b, Location loc, Value index,
 
 ResolvedIndex mlir::gather::resolveIndex(OpBuilder &b, Location loc,
                                          GatherMode mode, Value index,
-                                         Value dimSize) {
+                                         Value dimSize, bool boundErrorAddress) {
   if (mode == GatherMode::Error) {
-    // The check stops the program on a bad index; bounding the address as
-    // well (one unsigned min: a negative index reads as huge) keeps a
-    // constant bad index from folding into an invalid static slice offset.
-    // An empty dimension is guarded before (createGuardForEmptyDims).
+    if (!boundErrorAddress)
+      return {index, Value()};
+    // One unsigned min (a negative index reads as huge) keeps the address in
+    // range; the check has stopped the program on a bad index anyway. An
+    // empty dimension is guarded before (createGuardForEmptyDims).
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
     Value last = arith::SubIOp::create(b, loc, dimSize, one);
     return {arith::MinUIOp::create(b, loc, index, last), Value()};
@@ -289,14 +291,18 @@ ResolvedIndexVector mlir::gather::loadAndResolveIndexVector(
     GatherMode mode, Value indices, ValueRange selector,
     ValueRange indexedDimSizes, bool check) {
   ResolvedIndexVector result;
+  // A constant bad index would fold into an invalid static slice offset,
+  // rejected at compile time, where the program must stop at run time:
+  // bound its address. Other indices cost nothing extra.
+  bool constantIndices = matchPattern(indices, m_Constant());
   for (int64_t k = 0; k < geometry.indexDepth; ++k) {
     Value index = loadIndex(b, loc, indices,
                             geometry.getIndicesCoords(b, loc, selector, k));
     if (check && mode == GatherMode::Error)
       createOutOfBoundsCheck(b, loc, op, index, indexedDimSizes[k],
                              geometry.firstIndexedDim + k);
-    ResolvedIndex resolved =
-        resolveIndex(b, loc, mode, index, indexedDimSizes[k]);
+    ResolvedIndex resolved = resolveIndex(b, loc, mode, index,
+                                          indexedDimSizes[k], constantIndices);
     result.addresses.push_back(resolved.address);
     result.isValid = createAndOfValid(b, loc, result.isValid, resolved.isValid);
   }

@@ -115,11 +115,11 @@ Value createIsInBounds(OpBuilder &b, Location loc, Value index, Value dimSize);
 
 /// One index component after the out-of-bounds mode is applied.
 struct ResolvedIndex {
-  /// The coordinate to read params at. In every mode it lies in
+  /// The coordinate to read params at. In zero and clamp mode it lies in
   /// [0, dimSize) whenever dimSize > 0, so it is safe to load from even when
-  /// the value read is then discarded; in error mode it equals the index
-  /// whenever that is in bounds (the caller checks it, see
-  /// createOutOfBoundsCheck).
+  /// the value read is then discarded; in error mode it is the index itself
+  /// (the caller checks it, see createOutOfBoundsCheck), bounded into
+  /// [0, dimSize) as well where asked to.
   Value address;
   /// i1, false when the selected slice must be zero instead (zero mode: the
   /// index is out of bounds). Null in error and clamp mode, where the slice
@@ -129,8 +129,11 @@ struct ResolvedIndex {
 };
 
 /// Applies `mode` to `index` (of type index) for a dimension of `dimSize`.
+/// In error mode the address is the index unless `boundErrorAddress`, which
+/// costs one unsigned min (used where the indices are constants).
 ResolvedIndex resolveIndex(OpBuilder &b, Location loc, GatherMode mode,
-                           Value index, Value dimSize);
+                           Value index, Value dimSize,
+                           bool boundErrorAddress = false);
 
 /// Returns the conjunction of `lhs` and `rhs`, either of which may be null
 /// (meaning true); null when both are.
