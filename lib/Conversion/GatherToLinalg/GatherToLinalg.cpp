@@ -108,7 +108,6 @@ struct ConvertGatherToLinalgPass
 
 void mlir::gather::populateGatherToLinalgPatterns(RewritePatternSet &patterns,
                                                   PatternBenefit benefit) {
-  patterns.add<TensorGatherPattern<GatherOp, lowerToGeneric>,
-               TensorGatherPattern<GatherNdOp, lowerToGeneric>>(
-      patterns.getContext(), benefit);
+  patterns.add<TensorGatherPattern<GatherOp>, TensorGatherPattern<GatherNdOp>>(
+      patterns.getContext(), lowerToGeneric, benefit);
 }

@@ -520,34 +520,6 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
 
 namespace {
 
-/// Lowers an `OpTy` (gather.gather or gather.gather_nd) with lowerToLoops.
-template <typename OpTy>
-struct GatherToLoopsPattern : public OpConversionPattern<OpTy> {
-  GatherToLoopsPattern(MLIRContext *ctx,
-                       const GatherToSCFLoweringOptions &options,
-                       PatternBenefit benefit)
-      : OpConversionPattern<OpTy>(ctx, benefit), options(options) {}
-
-  LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<TensorGatherLowering> lowering =
-        prepareTensorLowering(rewriter, op, adaptor.getParams());
-    if (failed(lowering))
-      return failure();
-    if (lowering->isStaticallyEmpty) {
-      rewriter.replaceOp(op, lowering->init);
-      return success();
-    }
-    rewriter.replaceOp(op,
-                       lowerToLoops(rewriter, op, adaptor.getParams(),
-                                    adaptor.getIndices(), *lowering, options));
-    return success();
-  }
-
-  GatherToSCFLoweringOptions options;
-};
-
 struct ConvertGatherToSCFPass
     : public gather::impl::ConvertGatherToSCFPassBase<ConvertGatherToSCFPass> {
   using Base::Base;
@@ -568,9 +540,13 @@ struct ConvertGatherToSCFPass
 void mlir::gather::populateGatherToSCFPatterns(
     RewritePatternSet &patterns, const GatherToSCFLoweringOptions &options,
     PatternBenefit benefit) {
-  patterns
-      .add<GatherToLoopsPattern<GatherOp>, GatherToLoopsPattern<GatherNdOp>>(
-          patterns.getContext(), options, benefit);
+  auto lowerFn = [options](OpBuilder &b, Operation *op, Value params,
+                           Value indices,
+                           const TensorGatherLowering &lowering) {
+    return lowerToLoops(b, op, params, indices, lowering, options);
+  };
+  patterns.add<TensorGatherPattern<GatherOp>, TensorGatherPattern<GatherNdOp>>(
+      patterns.getContext(), lowerFn, benefit);
 }
 
 void mlir::gather::populateGatherToSCFPatterns(RewritePatternSet &patterns,

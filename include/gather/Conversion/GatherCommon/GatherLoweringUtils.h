@@ -37,6 +37,7 @@
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <functional>
 #include <string>
 
 namespace mlir {
@@ -246,16 +247,18 @@ prepareTensorLowering(RewriterBase &rewriter, Operation *op, Value params);
 
 /// Lowers one gather op given its converted `params` and `indices` and what
 /// prepareTensorLowering made; returns the result.
-using TensorGatherLowerFn = Value (*)(OpBuilder &b, Operation *op, Value params,
-                                      Value indices,
-                                      const TensorGatherLowering &lowering);
+using TensorGatherLowerFn =
+    std::function<Value(OpBuilder &b, Operation *op, Value params,
+                        Value indices, const TensorGatherLowering &lowering)>;
 
 /// The conversion pattern of the tensor lowerings: prepares the lowering of
 /// an `OpTy` (gather.gather or gather.gather_nd), replaces a statically empty
-/// result by `init` and the op by what `LowerFn` builds otherwise.
-template <typename OpTy, TensorGatherLowerFn LowerFn>
+/// result by `init` and the op by what `lowerFn` builds otherwise.
+template <typename OpTy>
 struct TensorGatherPattern : public OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
+  TensorGatherPattern(MLIRContext *ctx, TensorGatherLowerFn lowerFn,
+                      PatternBenefit benefit = 1)
+      : OpConversionPattern<OpTy>(ctx, benefit), lowerFn(std::move(lowerFn)) {}
 
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
@@ -268,10 +271,12 @@ struct TensorGatherPattern : public OpConversionPattern<OpTy> {
       rewriter.replaceOp(op, lowering->init);
       return success();
     }
-    rewriter.replaceOp(op, LowerFn(rewriter, op, adaptor.getParams(),
+    rewriter.replaceOp(op, lowerFn(rewriter, op, adaptor.getParams(),
                                    adaptor.getIndices(), *lowering));
     return success();
   }
+
+  TensorGatherLowerFn lowerFn;
 };
 
 /// Lowers every gather op under `root` with the patterns `populate` adds,
