@@ -7,7 +7,9 @@
 //   2. one-shot bufferization across function boundaries (identity layouts
 //      there, so external functions such as printMemrefF32 can be called),
 //   3. ownership-based buffer deallocation,
-//   4. linalg to loops, then every dialect left to LLVM.
+//   4. streaming stores for slice copies into results far larger than the
+//      last-level cache (gather-nontemporal-copies),
+//   5. linalg to loops, then every dialect left to LLVM.
 // Error-mode checks call libc exit, so the output runs under mlir-runner with
 // libmlir_runner_utils/libmlir_c_runner_utils, or compiles ahead of time and
 // links against libmlir_c_runner_utils (printString/printI64, memrefCopy).
@@ -16,6 +18,7 @@
 
 #include "gather/Conversion/Passes.h"
 #include "gather/Pipelines/Pipelines.h"
+#include "gather/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
@@ -62,6 +65,12 @@ void mlir::gather::buildGatherCPUPipeline(
   if (options.numThreads > 0)
     pm.addPass(createForallToParallelLoopPass());
   bufferization::buildBufferDeallocationPipeline(pm);
+  // After deallocation, which rejects the fence (an op with unknown memory
+  // effects), and before clones become copies: only the copies
+  // bufferization made for gather slices stream.
+  NontemporalCopiesPassOptions nontemporalOptions;
+  nontemporalOptions.minBytes = options.nontemporalMinBytes;
+  pm.addPass(createNontemporalCopiesPass(nontemporalOptions));
   // Clones that hand buffer ownership across calls become alloc + copy.
   pm.addPass(createConvertBufferizationToMemRefPass());
 

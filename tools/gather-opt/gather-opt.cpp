@@ -12,6 +12,7 @@
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/Gather/IR/GatherDialect.h"
 #include "gather/Pipelines/Pipelines.h"
+#include "gather/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -23,6 +24,7 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::gather::registerGatherConversionPasses();
+  mlir::gather::registerGatherTransformsPasses();
   mlir::gather::registerGatherPipelines();
 
   mlir::DialectRegistry registry;

@@ -14,6 +14,9 @@ import tfref
 
 ELEMENT_TYPES = ("f32", "f64", "f16", "bf16", "i8", "i32", "i64", "i1")
 INDEX_TYPES = ("i32", "i64", "index")
+# Bytes of an element in memory (i1 takes a byte).
+ELEMENT_BYTES = {"f32": 4, "f64": 8, "f16": 2, "bf16": 2, "i8": 1, "i32": 4,
+                 "i64": 8, "i1": 1}
 # What the op's `mode` is written as; None leaves it out (default: error).
 MODES = (None, "error", "zero", "clamp")
 MODE_WEIGHTS = (0.1, 0.2, 0.35, 0.35)
@@ -72,6 +75,9 @@ class Case:
     # right before the op (canonicalization may fold it), instead of main.
     cast_in_callee: bool = False
     large: bool = False  # a dimension of 17..128
+    # The last params dimension holds 64 or 128 bytes: gather slices of
+    # whole cache lines (gather-nontemporal-copies streams those).
+    lines: bool = False
     # params is a strided tensor.extract_slice, in the case function, of the
     # array `view[0]` passed in: view = (array, offsets, strides).
     view: object = None
@@ -121,7 +127,8 @@ class Case:
             ("params rank", str(self.params.ndim)),
             ("indices rank", str(self.indices.ndim)),
             ("sizes", "empty result" if self.expected_shape_has_zero()
-             else "large" if self.large else "small"),
+             else "lines" if self.lines else "large" if self.large
+             else "small"),
         ]
 
     def expected_shape_has_zero(self):
@@ -165,11 +172,13 @@ def _volume(shape):
     return int(np.prod([max(d, 1) for d in shape], dtype=np.int64))
 
 
-def _draw_shapes(rng, op, large):
+def _draw_shapes(rng, op, large, line_elems=0):
     """Returns (params shape, indices shape, axis, batch_dims) normalised.
 
     A large case has one non-batch dimension of 17..128 and budgets 16 times
-    the usual ones.
+    the usual ones. With `line_elems`, the last params dimension (unless it
+    is a batch dimension) has that size, the others at most 3, with the
+    large budget.
     """
     if op == "gather":
         prank, irank = int(rng.integers(1, 6)), int(rng.integers(0, 6))
@@ -192,13 +201,21 @@ def _draw_shapes(rng, op, large):
         prest = [_sample_dim(rng) for _ in range(prank - b)]
         irest = [_sample_dim(rng) for _ in range(irank - 1 - b)]
 
+    tail = []
+    if line_elems and prest:
+        tail, prest = [line_elems], prest[:-1]
+
     def shapes():
-        p = tuple(batch + prest)
+        p = tuple(batch + prest + tail)
         i = tuple(batch + irest) + (() if depth is None else (depth,))
         return p, i
 
     scale = 1
     rest = [(lst, k) for lst in (prest, irest) for k in range(len(lst))]
+    if tail:
+        scale = 16
+        for lst, k in rest:
+            lst[k] = min(lst[k], 3)
     if large and rest:
         scale = 16
         for lst, k in rest:
@@ -332,8 +349,14 @@ def generate_case(seed, number):
     # a seed stay what they were.
     extra = np.random.default_rng([seed, number, 1])
     large = extra.random() < 0.05
+    # A third stream, for the same reason.
+    lines = np.random.default_rng([seed, number, 2]).random() < 0.1
+    line_elems = 0
+    if lines:
+        line_bytes = ELEMENT_BYTES[element_type]
+        line_elems = 64 * int(rng.integers(1, 3)) // line_bytes
     for _ in range(1000):
-        pshape, ishape, a, b = _draw_shapes(rng, op, large)
+        pshape, ishape, a, b = _draw_shapes(rng, op, large, line_elems)
         bounds = _bounds(op, pshape, ishape, a, b)
         indices = np.zeros(ishape, dtype=np.int64)
         flat_b, flat_i = bounds.reshape(-1), indices.reshape(-1)
@@ -400,6 +423,7 @@ def generate_case(seed, number):
                 out_of_bounds=bool(((indices < 0) | (indices >= bounds)).any()))
     case.cast_in_callee = dynamic and extra.random() < 0.3
     case.large = large
+    case.lines = lines and pshape[-1] == line_elems
     if params.size and extra.random() < 0.15:
         case.view = _draw_view(extra, params, element_type)
         case.params = params = case.view[0][_view_slices(case.view,

@@ -48,6 +48,13 @@ struct GatherCPUPipelineOptions
                      "splits the outermost loop over N OpenMP threads (link "
                      "libomp)"),
       llvm::cl::init(0)};
+  PassOptions::Option<int64_t> nontemporalMinBytes{
+      *this, "nontemporal-min-bytes",
+      llvm::cl::desc("copy slices of whole 64-byte lines into results of at "
+                     "least this many bytes with streaming stores, when the "
+                     "slice is 64-byte aligned at run time "
+                     "(gather-nontemporal-copies); default 32 MiB; -1: never"),
+      llvm::cl::init(32 << 20)};
 };
 
 /// Builds `gather-cpu-pipeline` into `pm` (anchored on builtin.module): from

@@ -1,0 +1,31 @@
+//===- Passes.h - gather buffer-level transforms ----------------*- C++ -*-===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_TRANSFORMS_PASSES_H
+#define GATHER_TRANSFORMS_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+class RewritePatternSet;
+
+namespace gather {
+
+#define GEN_PASS_DECL
+#include "gather/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "gather/Transforms/Passes.h.inc"
+
+} // namespace gather
+} // namespace mlir
+
+#endif // GATHER_TRANSFORMS_PASSES_H

@@ -1,0 +1,123 @@
+// Slices of whole cache lines stream into the result (gather-cpu-pipeline
+// option nontemporal-min-bytes, here 0 so that these small results take
+// that path): the values are those of the plain copies, whether a row's
+// destination is 64-byte aligned (streaming stores) or not (memref.copy),
+// in every mode and with dynamic shapes.
+//
+// RUN: gather-opt %s --gather-cpu-pipeline="nontemporal-min-bytes=0" \
+// RUN: | mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
+// RUN: | FileCheck %s
+// RUN: gather-opt %s --gather-cpu-pipeline \
+// RUN: | mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
+// RUN: | FileCheck %s
+// The streaming stores are there, 64-byte aligned, and fenced:
+// RUN: gather-opt %s --gather-cpu-pipeline="nontemporal-min-bytes=0" \
+// RUN: | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=IR
+// IR: store <16 x float> %{{.*}}, ptr %{{.*}}, align 64, !nontemporal
+// IR: fence seq_cst
+// By default (32 MiB) static results this small do not stream; a dynamic
+// one keeps the streaming path behind a run-time size test:
+// RUN: gather-opt %s --gather-cpu-pipeline \
+// RUN: | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=SMALL
+// SMALL-LABEL: define {{.*}} @rows(
+// SMALL-NOT: !nontemporal
+// SMALL-LABEL: define {{.*}} @rows_zero(
+// SMALL: icmp uge i64 %{{.*}}, 33554432
+// SMALL: !nontemporal
+// SMALL-LABEL: define {{.*}} @rows_into(
+// SMALL-NOT: !nontemporal
+// SMALL-LABEL: define {{.*}} @main(
+
+func.func private @printMemrefF32(tensor<*xf32>)
+
+// params[i, j] = 100 i + j: rows of 16 f32, 64 bytes.
+func.func @iota() -> tensor<4x16xf32> {
+  %t = tensor.generate {
+  ^bb0(%i: index, %j: index):
+    %c100 = arith.constant 100 : index
+    %a = arith.muli %i, %c100 : index
+    %v = arith.addi %a, %j : index
+    %vi = arith.index_cast %v : index to i64
+    %vf = arith.sitofp %vi : i64 to f32
+    tensor.yield %vf : f32
+  } : tensor<4x16xf32>
+  return %t : tensor<4x16xf32>
+}
+
+func.func @print(%r: tensor<?x?xf32>) {
+  %u = tensor.cast %r : tensor<?x?xf32> to tensor<*xf32>
+  call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
+  return
+}
+
+// Into a fresh (64-byte aligned) result.
+func.func @rows(%p: tensor<4x16xf32>, %i: tensor<5xi32>) -> tensor<5x16xf32> {
+  %r = gather.gather %p[%i] : (tensor<4x16xf32>, tensor<5xi32>) -> tensor<5x16xf32>
+  return %r : tensor<5x16xf32>
+}
+
+// Zero mode, a dynamic number of rows: bad indices insert zero rows (also copies of
+// whole lines); the result's size is compared with min-bytes at run time.
+func.func @rows_zero(%p: tensor<?x16xf32>, %i: tensor<?xi64>) -> tensor<?x16xf32> {
+  %r = gather.gather %p[%i] mode<zero> : (tensor<?x16xf32>, tensor<?xi64>) -> tensor<?x16xf32>
+  return %r : tensor<?x16xf32>
+}
+
+// Into a caller's buffer of rows of 33 f32 from column 16: row r starts at
+// byte 4 (33 r + 16), so row 0 is 64-byte aligned and rows 1-4 are not.
+func.func @rows_into(%p: tensor<4x16xf32>, %i: tensor<5xi32>,
+                     %out: memref<5x16xf32, strided<[33, 1], offset: 16>>) {
+  %r = gather.gather %p[%i] mode<clamp> : (tensor<4x16xf32>, tensor<5xi32>) -> tensor<5x16xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out
+      : (tensor<5x16xf32>, memref<5x16xf32, strided<[33, 1], offset: 16>>) -> ()
+  return
+}
+
+func.func @main() {
+  %p = call @iota() : () -> tensor<4x16xf32>
+  %i = arith.constant dense<[3, 0, 2, 2, 1]> : tensor<5xi32>
+
+  %r = call @rows(%p, %i) : (tensor<4x16xf32>, tensor<5xi32>) -> tensor<5x16xf32>
+  %rd = tensor.cast %r : tensor<5x16xf32> to tensor<?x?xf32>
+  call @print(%rd) : (tensor<?x?xf32>) -> ()
+  // CHECK-LABEL: sizes = [5, 16]
+  // CHECK-NEXT: {{\[}}[300, 301, 302, {{.*}}, 314, 315],
+  // CHECK-NEXT:  [0, 1, 2, {{.*}}, 14, 15],
+  // CHECK-NEXT:  [200, 201, 202, {{.*}}, 214, 215],
+  // CHECK-NEXT:  [200, 201, 202, {{.*}}, 214, 215],
+  // CHECK-NEXT:  [100, 101, 102, {{.*}}, 114, 115]]
+
+  %pd = tensor.cast %p : tensor<4x16xf32> to tensor<?x16xf32>
+  %zi = arith.constant dense<[1, 9, -1, 3]> : tensor<4xi64>
+  %zid = tensor.cast %zi : tensor<4xi64> to tensor<?xi64>
+  %z = call @rows_zero(%pd, %zid) : (tensor<?x16xf32>, tensor<?xi64>) -> tensor<?x16xf32>
+  %zd = tensor.cast %z : tensor<?x16xf32> to tensor<?x?xf32>
+  call @print(%zd) : (tensor<?x?xf32>) -> ()
+  // CHECK-LABEL: sizes = [4, 16]
+  // CHECK-NEXT: {{\[}}[100, 101, 102, {{.*}}, 114, 115],
+  // CHECK-NEXT:  [0, 0, 0, {{.*}}, 0, 0],
+  // CHECK-NEXT:  [0, 0, 0, {{.*}}, 0, 0],
+  // CHECK-NEXT:  [300, 301, 302, {{.*}}, 314, 315]]
+
+  %buf = memref.alloca() {alignment = 64 : i64} : memref<5x33xf32>
+  %minus1 = arith.constant -1.0 : f32
+  linalg.fill ins(%minus1 : f32) outs(%buf : memref<5x33xf32>)
+  %view = memref.subview %buf[0, 16] [5, 16] [1, 1]
+      : memref<5x33xf32> to memref<5x16xf32, strided<[33, 1], offset: 16>>
+  %ci = arith.constant dense<[7, 0, 2, -2, 1]> : tensor<5xi32>
+  call @rows_into(%p, %ci, %view) : (tensor<4x16xf32>, tensor<5xi32>,
+      memref<5x16xf32, strided<[33, 1], offset: 16>>) -> ()
+  %bt = bufferization.to_tensor %buf restrict : memref<5x33xf32> to tensor<5x33xf32>
+  %btd = tensor.cast %bt : tensor<5x33xf32> to tensor<?x?xf32>
+  call @print(%btd) : (tensor<?x?xf32>) -> ()
+  // Columns 0-15 and 32 keep -1; clamp reads rows 3, 0, 2, 0, 1.
+  // CHECK-LABEL: sizes = [5, 33]
+  // CHECK-NEXT: {{\[}}[{{(-1, )+}}300, 301, {{.*}}, 314, 315, -1],
+  // CHECK-NEXT:  [{{(-1, )+}}0, 1, {{.*}}, 14, 15, -1],
+  // CHECK-NEXT:  [{{(-1, )+}}200, 201, {{.*}}, 214, 215, -1],
+  // CHECK-NEXT:  [{{(-1, )+}}0, 1, {{.*}}, 14, 15, -1],
+  // CHECK-NEXT:  [{{(-1, )+}}100, 101, {{.*}}, 114, 115, -1]]
+  return
+}

@@ -1,0 +1,136 @@
+// RUN: gather-opt %s --gather-nontemporal-copies="min-bytes=4096" \
+// RUN:   --split-input-file | FileCheck %s
+// RUN: gather-opt %s --gather-nontemporal-copies="min-bytes=-1" \
+// RUN:   --split-input-file | FileCheck %s --check-prefix=OFF
+
+// A 256-byte row copied into a 1 MiB buffer: streamed when the row is
+// 64-byte aligned at run time, copied otherwise; one fence after the loop.
+// CHECK-LABEL: func.func @row_copy(
+//  CHECK-SAME:     %[[P:[^:]*]]: memref<1024x64xf32>, %{{[^:]*}}: memref<4096xindex>, %[[OUT:[^:]*]]: memref<4096x64xf32>
+//       CHECK:   scf.for %[[M:.*]] =
+//       CHECK:     %[[SRC:.*]] = memref.subview %[[P]]
+//       CHECK:     %[[DST:.*]] = memref.subview %[[OUT]][%[[M]], 0] [1, 64] [1, 1]
+//       CHECK:     %{{.*}}, %[[OFFSET:.*]], %{{.*}}:2, %{{.*}}:2 = memref.extract_strided_metadata %[[DST]]
+//       CHECK:     %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[DST]]
+//       CHECK:     %[[BYTES:.*]] = arith.muli %[[OFFSET]], %[[C4:.*]] : index
+//       CHECK:     %[[ADDR:.*]] = arith.addi %[[PTR]], %[[BYTES]] : index
+//       CHECK:     %[[MIS:.*]] = arith.andi %[[ADDR]], %[[C63:.*]] : index
+//       CHECK:     %[[ALIGNED:.*]] = arith.cmpi eq, %[[MIS]], %{{.*}} : index
+//       CHECK:     scf.if %[[ALIGNED]] {
+//       CHECK:       %[[FROM:.*]] = memref.collapse_shape %[[SRC]] {{\[}}[0, 1]]
+//       CHECK:       %[[TO:.*]] = memref.collapse_shape %[[DST]] {{\[}}[0, 1]]
+//       CHECK:       scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+//       CHECK:         %[[LINE:.*]] = vector.load %[[FROM]][%[[I]]] : memref<64xf32, strided<[1], offset: ?>>, vector<16xf32>
+//       CHECK:         vector.store %[[LINE]], %[[TO]][%[[I]]] {alignment = 64 : i64, nontemporal = true}
+//       CHECK:     } else {
+//  CHECK-NEXT:       memref.copy %[[SRC]], %[[DST]]
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   llvm.fence seq_cst
+//  CHECK-NEXT:   return
+// OFF-LABEL: func.func @row_copy(
+//   OFF-NOT:   nontemporal
+//   OFF-NOT:   llvm.fence
+func.func @row_copy(%p: memref<1024x64xf32>, %i: memref<4096xindex>,
+                    %out: memref<4096x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4096 = arith.constant 4096 : index
+  scf.for %m = %c0 to %c4096 step %c1 {
+    %k = memref.load %i[%m] : memref<4096xindex>
+    %src = memref.subview %p[%k, 0] [1, 64] [1, 1]
+        : memref<1024x64xf32> to memref<1x64xf32, strided<[64, 1], offset: ?>>
+    %dst = memref.subview %out[%m, 0] [1, 64] [1, 1]
+        : memref<4096x64xf32> to memref<1x64xf32, strided<[64, 1], offset: ?>>
+    memref.copy %src, %dst : memref<1x64xf32, strided<[64, 1], offset: ?>>
+        to memref<1x64xf32, strided<[64, 1], offset: ?>>
+  }
+  return
+}
+
+// -----
+
+// A destination of dynamic size: its byte size is compared at run time.
+// CHECK-LABEL: func.func @dynamic_buffer(
+//  CHECK-SAME:     %{{[^:]*}}: memref<1x32xi16>, %[[OUT:[^:]*]]: memref<?x32xi16>
+//       CHECK:   %[[ALIGNED:.*]] = arith.cmpi eq
+//       CHECK:   memref.dim %[[OUT]], %{{.*}} : memref<?x32xi16>
+//       CHECK:   memref.dim %[[OUT]], %{{.*}} : memref<?x32xi16>
+//       CHECK:   %[[SIZE:.*]] = arith.muli
+//       CHECK:   %[[MIN:.*]] = arith.constant 4096 : index
+//       CHECK:   %[[LARGE:.*]] = arith.cmpi uge, %[[SIZE]], %[[MIN]]
+//       CHECK:   %[[STREAM:.*]] = arith.andi %[[ALIGNED]], %[[LARGE]] : i1
+//       CHECK:   scf.if %[[STREAM]] {
+//       CHECK:     vector.load {{.*}} vector<32xi16>
+//       CHECK:     vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
+//       CHECK:   llvm.fence seq_cst
+func.func @dynamic_buffer(%src: memref<1x32xi16>, %out: memref<?x32xi16>,
+                          %m: index) {
+  %dst = memref.subview %out[%m, 0] [1, 32] [1, 1]
+      : memref<?x32xi16> to memref<1x32xi16, strided<[32, 1], offset: ?>>
+  memref.copy %src, %dst
+      : memref<1x32xi16> to memref<1x32xi16, strided<[32, 1], offset: ?>>
+  return
+}
+
+// -----
+
+// Left alone: a destination buffer under min-bytes, a block that is not a
+// whole number of lines, a strided block, and index elements.
+// CHECK-LABEL: func.func @left_alone(
+//   CHECK-NOT:   nontemporal
+//   CHECK-NOT:   llvm.fence
+//       CHECK:   return
+func.func @left_alone(%small: memref<8x64xf32>, %big: memref<4096x20xf32>,
+                      %wide: memref<4096x128xf32>, %idx: memref<4096x16xindex>,
+                      %row: memref<1x64xf32>, %row20: memref<1x20xf32>,
+                      %irow: memref<1x16xindex>, %m: index) {
+  %a = memref.subview %small[%m, 0] [1, 64] [1, 1]
+      : memref<8x64xf32> to memref<1x64xf32, strided<[64, 1], offset: ?>>
+  memref.copy %row, %a
+      : memref<1x64xf32> to memref<1x64xf32, strided<[64, 1], offset: ?>>
+  %b = memref.subview %big[%m, 0] [1, 20] [1, 1]
+      : memref<4096x20xf32> to memref<1x20xf32, strided<[20, 1], offset: ?>>
+  memref.copy %row20, %b
+      : memref<1x20xf32> to memref<1x20xf32, strided<[20, 1], offset: ?>>
+  %c = memref.subview %wide[%m, 0] [1, 64] [1, 2]
+      : memref<4096x128xf32> to memref<1x64xf32, strided<[128, 2], offset: ?>>
+  memref.copy %row, %c
+      : memref<1x64xf32> to memref<1x64xf32, strided<[128, 2], offset: ?>>
+  %d = memref.subview %idx[%m, 0] [1, 16] [1, 1]
+      : memref<4096x16xindex> to memref<1x16xindex, strided<[16, 1], offset: ?>>
+  memref.copy %irow, %d
+      : memref<1x16xindex> to memref<1x16xindex, strided<[16, 1], offset: ?>>
+  return
+}
+
+// -----
+
+// A parallel loop is fenced once, after it (its threads' join drains their
+// stores); a fence in its body would keep scf-to-openmp's alloca_scope.
+// CHECK-LABEL: func.func @parallel(
+//       CHECK:   scf.parallel
+//       CHECK:     scf.for
+//       CHECK:       nontemporal = true
+//       CHECK:       memref.copy
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:   }
+//   CHECK-NOT:   llvm.fence
+//       CHECK:   scf.reduce
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   llvm.fence seq_cst
+//  CHECK-NEXT:   return
+func.func @parallel(%row: memref<1x64xf32>, %out: memref<64x64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  scf.parallel (%o) = (%c0) to (%c64) step (%c1) {
+    scf.for %m = %c0 to %c64 step %c1 {
+      %dst = memref.subview %out[%o, %m, 0] [1, 1, 64] [1, 1, 1]
+          : memref<64x64x64xf32> to memref<1x64xf32, strided<[64, 1], offset: ?>>
+      memref.copy %row, %dst
+          : memref<1x64xf32> to memref<1x64xf32, strided<[64, 1], offset: ?>>
+    }
+  }
+  return
+}
