@@ -5,5 +5,6 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 ninja -C "$root/build" mlir-doc >/dev/null
 mkdir -p "$root/docs/generated"
 cp "$root"/build/docs/Gather/*.md "$root"/build/docs/GatherConversionPasses.md \
+  "$root"/build/docs/GatherTransformsPasses.md \
   "$root/docs/generated/"
 echo "docs/generated: $(ls "$root/docs/generated" | tr '\n' ' ')"

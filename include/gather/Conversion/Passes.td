@@ -69,7 +69,10 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
 
     `prefetch-distance` adds a `memref.prefetch` (on a read-only
     `bufferization.to_buffer` of params) of the slice selected that many
-    positions ahead along the innermost index-position loop. `parallel`
+    positions ahead along the innermost index-position loop. Unless it is
+    0, error mode with slices (not scalars) also prefetches the next
+    chunk's indices, a line at a time, when the indices are dynamic or at
+    least 1 MiB. `parallel`
     turns the outermost loop into an `scf.forall` whose iterations fill
     disjoint slots of the result (`tensor.parallel_insert_slice`).
     Error-mode ops need `func.func private @exit(i32)`, declared as there.

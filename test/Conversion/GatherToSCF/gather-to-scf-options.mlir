@@ -109,3 +109,59 @@ func.func @f16_elements(%params: tensor<4x100xf16>, %indices: tensor<8xi64>) -> 
   %r = gather.gather %params[%indices] axis = 1 mode<clamp> : (tensor<4x100xf16>, tensor<8xi64>) -> tensor<4x8xf16>
   return %r : tensor<4x8xf16>
 }
+
+// -----
+
+// Error mode with slices and indices that may be large (dynamic, or at
+// least 1 MiB): while a chunk of 1024 positions is checked and copied, the
+// next chunk's indices are prefetched, one 64-byte line at a time (16
+// positions of i32 indices; 4 of depth-2 i64 index vectors). Not with
+// prefetch-distance=0, nor for scalar gathers or small static indices.
+
+// AUTO-LABEL: func.func @rows_error_dynamic_indices(
+// AUTO-SAME:    %{{[^:]*}}: tensor<100x64xf32>, %[[INDICES:[^:]*]]: tensor<?xi32>)
+// AUTO:         %[[IVIEW:.*]] = bufferization.to_buffer %[[INDICES]] read_only : tensor<?xi32> to memref<?xi32, strided<[?], offset: ?>>
+// AUTO:         %[[CHUNK:.*]] = arith.constant 1024 : index
+// AUTO:         scf.for %[[LO:[^ ]*]] = {{.*}} step %[[CHUNK]]
+// AUTO:           %[[HI:.*]] = arith.minui
+// AUTO:           %[[NEXTEND:.*]] = arith.addi %[[HI]], %[[CHUNK]] : index
+// AUTO:           %[[NEXT:.*]] = arith.minui %[[NEXTEND]], %{{.*}} : index
+// AUTO:           %[[LINE:.*]] = arith.constant 16 : index
+// AUTO:           scf.for %[[P:.*]] = %[[HI]] to %[[NEXT]] step %[[LINE]] {
+// AUTO:             memref.prefetch %[[IVIEW]][%[[P]]], read, locality<3>, data
+// AUTO:           }
+// AUTO:           scf.for {{.*}} -> (i1)
+// NOPF-LABEL: func.func @rows_error_dynamic_indices(
+// NOPF-NOT:     memref.prefetch
+// NOPF:         return
+func.func @rows_error_dynamic_indices(%params: tensor<100x64xf32>, %indices: tensor<?xi32>) -> tensor<?x64xf32> {
+  %r = gather.gather %params[%indices] : (tensor<100x64xf32>, tensor<?xi32>) -> tensor<?x64xf32>
+  return %r : tensor<?x64xf32>
+}
+
+// AUTO-LABEL: func.func @nd_slices_large_indices(
+// AUTO-SAME:    %{{[^:]*}}: tensor<8x8x64xf32>, %[[INDICES:[^:]*]]: tensor<65536x2xi64>)
+// AUTO:         %[[IVIEW:.*]] = bufferization.to_buffer %[[INDICES]] read_only
+// AUTO:           %[[LINE:.*]] = arith.constant 4 : index
+// AUTO:           scf.for %[[P:.*]] = %{{.*}} to %{{.*}} step %[[LINE]] {
+// AUTO:             memref.prefetch %[[IVIEW]][%[[P]], %{{.*}}]
+func.func @nd_slices_large_indices(%params: tensor<8x8x64xf32>, %indices: tensor<65536x2xi64>) -> tensor<65536x64xf32> {
+  %r = gather.gather_nd %params[%indices] : (tensor<8x8x64xf32>, tensor<65536x2xi64>) -> tensor<65536x64xf32>
+  return %r : tensor<65536x64xf32>
+}
+
+// AUTO-LABEL: func.func @scalars_dynamic_indices(
+// AUTO-NOT:     memref.prefetch
+// AUTO:         return
+func.func @scalars_dynamic_indices(%params: tensor<4x100xf32>, %indices: tensor<?xi32>) -> tensor<4x?xf32> {
+  %r = gather.gather %params[%indices] axis = 1 : (tensor<4x100xf32>, tensor<?xi32>) -> tensor<4x?xf32>
+  return %r : tensor<4x?xf32>
+}
+
+// AUTO-LABEL: func.func @rows_small_static_indices(
+// AUTO-NOT:     bufferization.to_buffer %{{.*}} : tensor<20xi32>
+// AUTO:         return
+func.func @rows_small_static_indices(%params: tensor<100x64xf32>, %indices: tensor<20xi32>) -> tensor<20x64xf32> {
+  %r = gather.gather %params[%indices] : (tensor<100x64xf32>, tensor<20xi32>) -> tensor<20x64xf32>
+  return %r : tensor<20x64xf32>
+}
