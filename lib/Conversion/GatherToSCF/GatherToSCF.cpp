@@ -298,6 +298,28 @@ static void createIndicesPrefetch(OpBuilder &b, Location loc,
       });
 }
 
+/// Returns an i1 that is true when an index at innermost loop coordinates
+/// [lo, hi), the other loop coordinates being `outerIvs`, is out of bounds:
+/// an or-reduction of the bound checks (no branch: it vectorizes).
+static Value createRangeCheck(OpBuilder &b, Location loc,
+                              const GatherGeometry &g, Value indices,
+                              ValueRange indexedSizes, ValueRange outerIvs,
+                              Value lo, Value hi) {
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value falseValue = arith::ConstantIntOp::create(b, loc, 0, 1);
+  auto anyBad = scf::ForOp::create(
+      b, loc, lo, hi, one, ValueRange{falseValue},
+      [&](OpBuilder &lb, Location ll, Value m, ValueRange args) {
+        SmallVector<Value> ivs(outerIvs);
+        ivs.push_back(m);
+        scf::YieldOp::create(lb, ll,
+                             orOutOfBounds(lb, ll, g, indices, indexedSizes,
+                                           g.getSelectorOfResultCoords(ivs),
+                                           args.front()));
+      });
+  return anyBad.getResult(0);
+}
+
 /// Emits the error-mode check of the indices at innermost loop coordinates
 /// [lo, hi), the other loop coordinates being `outerIvs`: an or-reduction of
 /// the bound checks and, only when one fails, the loop that reports the
@@ -313,19 +335,10 @@ static void createRangeValidation(OpBuilder &b, Location loc, Operation *op,
     SmallVector<Value> selector = g.getSelectorOfResultCoords(ivs);
     return loadIndex(lb, ll, indices, g.getIndicesCoords(lb, ll, selector, k));
   };
-  Value falseValue = arith::ConstantIntOp::create(b, loc, 0, 1);
-  auto anyBad = scf::ForOp::create(
-      b, loc, lo, hi, one, ValueRange{falseValue},
-      [&](OpBuilder &lb, Location ll, Value m, ValueRange args) {
-        SmallVector<Value> ivs(outerIvs);
-        ivs.push_back(m);
-        scf::YieldOp::create(lb, ll,
-                             orOutOfBounds(lb, ll, g, indices, indexedSizes,
-                                           g.getSelectorOfResultCoords(ivs),
-                                           args.front()));
-      });
+  Value anyBad = createRangeCheck(b, loc, g, indices, indexedSizes, outerIvs,
+                                  lo, hi);
   scf::IfOp::create(
-      b, loc, anyBad.getResult(0), [&](OpBuilder &tb, Location tl) {
+      b, loc, anyBad, [&](OpBuilder &tb, Location tl) {
         scf::ForOp::create(
             tb, tl, lo, hi, one, ValueRange(),
             [&](OpBuilder &lb, Location ll, Value m, ValueRange) {
@@ -472,35 +485,203 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
     return ifOp.getResult(0);
   };
 
+  // Error mode with index positions checks the indices in chunks of the
+  // innermost position loop, each just before copying its slices (a
+  // separate pass over all indices first would read them twice from
+  // memory).
+  bool chunked =
+      mode == GatherMode::Error && g.numPositionDims > 0 && g.indexDepth > 0;
+  // A read-only view of the indices to prefetch the next chunk from (any
+  // layout); see createIndicesPrefetch.
+  auto indicesType = cast<ShapedType>(indices.getType());
+  Value indicesBuffer;
+  if (chunked && options.prefetchDistance != 0 && !resultKept.empty() &&
+      (!indicesType.hasStaticShape() ||
+       indicesType.getNumElements() * getIndexBytes(indicesType) >=
+           kIndicesPrefetchMinBytes))
+    indicesBuffer = bufferization::ToBufferOp::create(
+        builder, loc,
+        MemRefType::get(indicesType.getShape(), indicesType.getElementType(),
+                        StridedLayoutAttr::get(
+                            builder.getContext(), ShapedType::kDynamic,
+                            SmallVector<int64_t>(indicesType.getRank(),
+                                                 ShapedType::kDynamic))),
+        indices, /*readOnly=*/true);
+  int64_t last = numLoops - 1;
+
+  // The chunk [lo, hi) of the innermost position loop, the other loop
+  // coordinates being `outerIvs`: prefetches the next chunk's indices, then
+  // copies the chunk's slices into `acc` at the result coordinates
+  // `toResult` gives (`acc` may be a parallel slot of the result).
+  auto copyChunk = [&](OpBuilder &b, Location l, ValueRange outerIvs,
+                       Value lo, Value hi, Value ub, Value acc,
+                       function_ref<SmallVector<Value>(ValueRange)> toResult)
+      -> Value {
+    Value one = arith::ConstantIndexOp::create(b, l, 1);
+    if (indicesBuffer) {
+      Value chunk = arith::ConstantIndexOp::create(b, l, kValidationChunk);
+      Value next = arith::MinUIOp::create(
+          b, l, arith::AddIOp::create(b, l, hi, chunk), ub);
+      createIndicesPrefetch(b, l, g, indicesBuffer, outerIvs, hi, next);
+    }
+    auto copies = scf::ForOp::create(
+        b, l, lo, hi, one, acc,
+        [&](OpBuilder &ib, Location il, Value m, ValueRange iterArgs) {
+          SmallVector<Value> ivs(outerIvs);
+          ivs.push_back(m);
+          scf::YieldOp::create(
+              ib, il, copyOne(ib, il, ivs, toResult(ivs), iterArgs.front()));
+        });
+    return copies.getResult(0);
+  };
+  auto identity = [](ValueRange ivs) { return SmallVector<Value>(ivs); };
+
+  // Error mode, parallel: each iteration of the scf.forall checks and
+  // copies its own chunks. A bad chunk is not copied (its slices would be
+  // read out of bounds) and marks the iteration's flag; after the loop, if
+  // a flag is set, the sequential report loop names the first bad index in
+  // index order, whichever thread found one, and exits. The forall runs
+  // over chunks of the position loop when that is the only loop, else over
+  // the outermost loop with the chunks inside.
+  auto buildParallelChunkedLoops = [&](OpBuilder &b, Location l) -> Value {
+    Value zero = arith::ConstantIndexOp::create(b, l, 0);
+    Value chunk = arith::ConstantIndexOp::create(b, l, kValidationChunk);
+    Value falseValue = arith::ConstantIntOp::create(b, l, 0, 1);
+    bool overChunks = numLoops == 1;
+    Value size0 = getValueOrCreateConstantIndexOp(b, l, sizes[0]);
+    // Iterations: chunks of the position loop, or the outermost loop's.
+    OpFoldResult count = sizes[0];
+    if (overChunks) {
+      std::optional<int64_t> staticSize = getConstantIntValue(sizes[0]);
+      count = staticSize ? OpFoldResult(b.getIndexAttr(llvm::divideCeil(
+                               *staticSize, kValidationChunk)))
+                         : OpFoldResult(arith::CeilDivUIOp::create(
+                                            b, l, size0, chunk)
+                                            .getResult());
+    }
+    Value flagsInit = tensor::EmptyOp::create(
+        b, l, ArrayRef<OpFoldResult>{count}, b.getI8Type());
+    auto forall = scf::ForallOp::create(
+        b, l, ArrayRef<OpFoldResult>{count}, ValueRange{init, flagsInit},
+        std::nullopt);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(forall.getTerminator());
+    Value iv = forall.getInductionVar(0);
+    Value shared = forall.getRegionIterArgs()[0];
+    Value flags = forall.getRegionIterArgs()[1];
+    SmallVector<OpFoldResult> slotOffsets(g.resultRank, b.getIndexAttr(0));
+    SmallVector<OpFoldResult> slotSizes(sizes);
+    SmallVector<OpFoldResult> unitStrides(g.resultRank, b.getIndexAttr(1));
+    Value lo, hi;
+    if (overChunks) {
+      lo = arith::MulIOp::create(b, l, iv, chunk);
+      hi = arith::MinUIOp::create(b, l, arith::AddIOp::create(b, l, lo, chunk),
+                                  size0);
+      slotOffsets[0] = lo;
+      slotSizes[0] = arith::SubIOp::create(b, l, hi, lo).getResult();
+    } else {
+      slotOffsets[0] = iv;
+      slotSizes[0] = b.getIndexAttr(1);
+    }
+    Value slot = tensor::ExtractSliceOp::create(b, l, shared, slotOffsets,
+                                                slotSizes, unitStrides);
+    // Result coordinates relative to the slot.
+    auto toSlot = [&](ValueRange ivs) {
+      SmallVector<Value> rel(ivs);
+      rel[0] = overChunks ? arith::SubIOp::create(b, l, ivs[0], lo).getResult()
+                          : zero;
+      return rel;
+    };
+    // Checks [clo, chi) and copies it unless it or an earlier chunk of this
+    // iteration is bad; returns the slot and whether one was bad.
+    auto checkAndCopy = [&](OpBuilder &cb, Location cl, ValueRange outerIvs,
+                            Value clo, Value chi, Value ub, Value acc,
+                            Value bad) -> std::pair<Value, Value> {
+      Value skip = arith::OrIOp::create(
+          cb, cl, bad,
+          createRangeCheck(cb, cl, g, indices, indexedSizes, outerIvs, clo,
+                           chi));
+      auto ifOp = scf::IfOp::create(
+          cb, cl, skip,
+          [&](OpBuilder &tb, Location tl) {
+            scf::YieldOp::create(tb, tl, acc);
+          },
+          [&](OpBuilder &eb, Location el) {
+            scf::YieldOp::create(eb, el,
+                                 copyChunk(eb, el, outerIvs, clo, chi, ub,
+                                           acc, toSlot));
+          });
+      return {ifOp.getResult(0), skip};
+    };
+    Value filled, bad;
+    if (overChunks) {
+      std::tie(filled, bad) =
+          checkAndCopy(b, l, ValueRange(), lo, hi, size0, slot, falseValue);
+    } else {
+      Value one = arith::ConstantIndexOp::create(b, l, 1);
+      SmallVector<Value> lbs(last - 1, zero), steps(last - 1, one), ubs;
+      for (int64_t i = 1; i < last; ++i)
+        ubs.push_back(getValueOrCreateConstantIndexOp(b, l, sizes[i]));
+      scf::LoopNest nest = scf::buildLoopNest(
+          b, l, lbs, ubs, steps, ValueRange{slot, falseValue},
+          [&](OpBuilder &nb, Location nl, ValueRange innerIvs,
+              ValueRange args) {
+            SmallVector<Value> outerIvs{iv};
+            llvm::append_range(outerIvs, innerIvs);
+            Value ub = getValueOrCreateConstantIndexOp(nb, nl, sizes[last]);
+            auto chunks = scf::ForOp::create(
+                nb, nl, zero, ub, chunk, args,
+                [&](OpBuilder &cb, Location cl, Value clo, ValueRange acc) {
+                  Value chi = arith::MinUIOp::create(
+                      cb, cl, arith::AddIOp::create(cb, cl, clo, chunk), ub);
+                  auto [newAcc, newBad] = checkAndCopy(
+                      cb, cl, outerIvs, clo, chi, ub, acc[0], acc[1]);
+                  scf::YieldOp::create(cb, cl, ValueRange{newAcc, newBad});
+                });
+            return scf::ValueVector(chunks.getResults());
+          });
+      filled = nest.results[0];
+      bad = nest.results[1];
+    }
+    Value flag = arith::ExtUIOp::create(b, l, b.getI8Type(), bad);
+    Value flagTensor = tensor::FromElementsOp::create(
+        b, l, RankedTensorType::get({1}, b.getI8Type()), flag);
+    b.setInsertionPointToStart(forall.getTerminator().getBody());
+    tensor::ParallelInsertSliceOp::create(b, l, filled, shared, slotOffsets,
+                                          slotSizes, unitStrides);
+    tensor::ParallelInsertSliceOp::create(
+        b, l, flagTensor, flags, ArrayRef<OpFoldResult>{iv},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(1)},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+    b.setInsertionPointAfter(forall);
+    Value zeroI8 = arith::ConstantIntOp::create(b, l, 0, 8);
+    Value one = arith::ConstantIndexOp::create(b, l, 1);
+    auto anyBad = scf::ForOp::create(
+        b, l, zero, getValueOrCreateConstantIndexOp(b, l, count), one,
+        ValueRange{zeroI8},
+        [&](OpBuilder &fb, Location fl, Value i, ValueRange acc) {
+          Value f = tensor::ExtractOp::create(fb, fl, forall.getResult(1), i);
+          scf::YieldOp::create(fb, fl,
+                               arith::OrIOp::create(fb, fl, acc[0], f)
+                                   .getResult());
+        });
+    Value anyBadI1 = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne,
+                                           anyBad.getResult(0), zeroI8);
+    scf::IfOp::create(b, l, anyBadI1, [&](OpBuilder &tb, Location tl) {
+      createIndexValidation(tb, tl, op, g, indices, indexedSizes);
+      scf::YieldOp::create(tb, tl);
+    });
+    return forall.getResult(0);
+  };
+
   auto buildLoops = [&](OpBuilder &b, Location l) -> Value {
-    // Error mode, sequential, with index positions: the innermost loop runs
-    // in chunks, each checking its indices before copying their slices (a
-    // separate pass over all indices first would read them twice from
-    // memory).
-    if (mode == GatherMode::Error && !options.parallel &&
-        g.numPositionDims > 0 && g.indexDepth > 0) {
-      int64_t last = numLoops - 1;
-      // A read-only view of the indices to prefetch from; any layout.
-      auto indicesType = cast<ShapedType>(indices.getType());
-      Value indicesBuffer;
-      if (options.prefetchDistance != 0 && !resultKept.empty() &&
-          (!indicesType.hasStaticShape() ||
-           indicesType.getNumElements() * getIndexBytes(indicesType) >=
-               kIndicesPrefetchMinBytes))
-        indicesBuffer = bufferization::ToBufferOp::create(
-          b, l,
-          MemRefType::get(indicesType.getShape(),
-                          indicesType.getElementType(),
-                          StridedLayoutAttr::get(
-                              b.getContext(), ShapedType::kDynamic,
-                              SmallVector<int64_t>(indicesType.getRank(),
-                                                   ShapedType::kDynamic))),
-          indices, /*readOnly=*/true);
+    if (chunked && options.parallel)
+      return buildParallelChunkedLoops(b, l);
+    if (chunked) {
       return buildResultLoopNest(
           b, l, sizes, 0, last, init,
           [&](OpBuilder &nb, Location nl, ValueRange outerIvs, Value acc) {
             Value zero = arith::ConstantIndexOp::create(nb, nl, 0);
-            Value one = arith::ConstantIndexOp::create(nb, nl, 1);
             Value chunk =
                 arith::ConstantIndexOp::create(nb, nl, kValidationChunk);
             Value ub = getValueOrCreateConstantIndexOp(nb, nl, sizes[last]);
@@ -509,25 +690,11 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
                 [&](OpBuilder &cb, Location cl, Value lo, ValueRange args) {
                   Value hi = arith::MinUIOp::create(
                       cb, cl, arith::AddIOp::create(cb, cl, lo, chunk), ub);
-                  // The next chunk's indices arrive while this one copies.
-                  Value next = arith::MinUIOp::create(
-                      cb, cl, arith::AddIOp::create(cb, cl, hi, chunk), ub);
-                  if (indicesBuffer)
-                    createIndicesPrefetch(cb, cl, g, indicesBuffer, outerIvs,
-                                          hi, next);
                   createRangeValidation(cb, cl, op, g, indices, indexedSizes,
                                         outerIvs, lo, hi);
-                  auto copies = scf::ForOp::create(
-                      cb, cl, lo, hi, one, args,
-                      [&](OpBuilder &ib, Location il, Value m,
-                          ValueRange iterArgs) {
-                        SmallVector<Value> ivs(outerIvs);
-                        ivs.push_back(m);
-                        scf::YieldOp::create(
-                            ib, il,
-                            copyOne(ib, il, ivs, ivs, iterArgs.front()));
-                      });
-                  scf::YieldOp::create(cb, cl, copies.getResults());
+                  scf::YieldOp::create(cb, cl,
+                                       copyChunk(cb, cl, outerIvs, lo, hi, ub,
+                                                 args.front(), identity));
                 });
             return chunks.getResult(0);
           });

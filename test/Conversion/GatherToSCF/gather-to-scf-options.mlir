@@ -68,26 +68,51 @@ func.func @rows_clamp(%params: tensor<100x64xf32>, %indices: tensor<20xi32>) -> 
 
 // -----
 
-// Parallel error mode: all indices are checked before the forall, by an
-// scf.parallel or-reduction (as i32), and only when one is bad by the
-// sequential loop that reports the first one; then the forall copies
-// unchecked.
+// Parallel error mode: when the position loop is the only loop, the forall
+// runs over its chunks of 1024; each iteration checks its chunk's indices
+// (or-reduction) and copies the chunk only when none is bad, into its slot
+// of the result, and writes a flag. After the loop, if any flag is set, the
+// sequential loop reports the first bad index in index order and exits.
 
 // PAR-LABEL: func.func @rows_error(
 // PAR-SAME:    %[[PARAMS:.*]]: tensor<100x64xf32>, %[[INDICES:.*]]: tensor<20xi32>)
-// PAR:         %[[BADS:.*]] = scf.parallel (%[[V:.*]]) = {{.*}} init (%{{.*}}) -> i32 {
-// PAR:           tensor.extract %[[INDICES]][%[[V]]]
-// PAR:           %[[BAD:.*]] = arith.cmpi uge
-// PAR:           %[[BAD32:.*]] = arith.extui %[[BAD]] : i1 to i32
-// PAR:           scf.reduce(%[[BAD32]] : i32) {
-// PAR:             arith.ori
-// PAR:         %[[ANYBAD:.*]] = arith.cmpi ne, %[[BADS]], %{{.*}} : i32
-// PAR:         scf.if %[[ANYBAD]] {
-// PAR:           func.call @exit
+// PAR:         %[[INIT:.*]] = tensor.empty() : tensor<20x64xf32>
+// PAR:         %[[CHUNK:.*]] = arith.constant 1024 : index
+// PAR:         %[[FLAGS:.*]] = tensor.empty() : tensor<1xi8>
+// PAR:         %[[R:.*]]:2 = scf.forall (%[[C:.*]]) in (1) shared_outs(%[[OUT:.*]] = %[[INIT]], %[[F:.*]] = %[[FLAGS]])
+// PAR:           %[[LO:.*]] = arith.muli %[[C]], %[[CHUNK]] : index
+// PAR:           %[[HI:.*]] = arith.minui
+// PAR:           %[[N:.*]] = arith.subi %[[HI]], %[[LO]] : index
+// PAR:           %[[SLOT:.*]] = tensor.extract_slice %[[OUT]][%[[LO]], 0] [%[[N]], 64] [1, 1]
+// PAR:           %[[BAD:.*]] = scf.for %[[V:.*]] = %[[LO]] to %[[HI]] {{.*}} -> (i1) {
+// PAR:             tensor.extract %[[INDICES]][%[[V]]]
+// PAR:             arith.cmpi uge
+// PAR:           }
+// PAR:           %[[SKIP:.*]] = arith.ori %{{.*}}, %[[BAD]] : i1
+// PAR:           %[[FILLED:.*]] = scf.if %[[SKIP]] -> (tensor<?x64xf32>) {
+// PAR:             scf.yield %[[SLOT]]
+// PAR:           } else {
+// PAR:             scf.for %[[I:.*]] = %[[LO]] to %[[HI]]
+// PAR:               %[[REL:.*]] = arith.subi %[[I]], %[[LO]] : index
+// PAR-NOT:           scf.if
+// PAR:               tensor.insert_slice %{{.*}} into %{{.*}}[%[[REL]], 0] [1, 64] [1, 1]
+// PAR:           }
+// PAR:           %[[FLAG:.*]] = arith.extui %[[SKIP]] : i1 to i8
+// PAR:           %[[FLAGT:.*]] = tensor.from_elements %[[FLAG]] : tensor<1xi8>
+// PAR:           scf.forall.in_parallel {
+// PAR:             tensor.parallel_insert_slice %[[FILLED]] into %[[OUT]][%[[LO]], 0] [%[[N]], 64] [1, 1]
+// PAR:             tensor.parallel_insert_slice %[[FLAGT]] into %[[F]][%[[C]]] [1] [1]
+// PAR:           }
+// PAR:         %[[ANY:.*]] = scf.for {{.*}} -> (i8) {
+// PAR:           tensor.extract %[[R]]#1
+// PAR:           arith.ori
 // PAR:         }
-// PAR:         scf.forall (%[[I:.*]]) in (20)
-// PAR-NOT:       scf.if
-// PAR:           tensor.parallel_insert_slice
+// PAR:         %[[ANYBAD:.*]] = arith.cmpi ne, %[[ANY]], %{{.*}} : i8
+// PAR:         scf.if %[[ANYBAD]] {
+// PAR:           scf.for
+// PAR:             func.call @exit
+// PAR:         }
+// PAR:         return %[[R]]#0
 func.func @rows_error(%params: tensor<100x64xf32>, %indices: tensor<20xi32>) -> tensor<20x64xf32> {
   %r = gather.gather %params[%indices] : (tensor<100x64xf32>, tensor<20xi32>) -> tensor<20x64xf32>
   return %r : tensor<20x64xf32>
@@ -121,16 +146,16 @@ func.func @f16_elements(%params: tensor<4x100xf16>, %indices: tensor<8xi64>) -> 
 // AUTO-LABEL: func.func @rows_error_dynamic_indices(
 // AUTO-SAME:    %{{[^:]*}}: tensor<100x64xf32>, %[[INDICES:[^:]*]]: tensor<?xi32>)
 // AUTO:         %[[IVIEW:.*]] = bufferization.to_buffer %[[INDICES]] read_only : tensor<?xi32> to memref<?xi32, strided<[?], offset: ?>>
-// AUTO:         %[[CHUNK:.*]] = arith.constant 1024 : index
-// AUTO:         scf.for %[[LO:[^ ]*]] = {{.*}} step %[[CHUNK]]
+// AUTO:         scf.for %[[LO:[^ ]*]] = {{.*}} step %{{.*}}
 // AUTO:           %[[HI:.*]] = arith.minui
-// AUTO:           %[[NEXTEND:.*]] = arith.addi %[[HI]], %[[CHUNK]] : index
+// AUTO:           scf.for {{.*}} -> (i1)
+// AUTO:           %[[NEXTEND:.*]] = arith.addi %[[HI]], %{{.*}} : index
 // AUTO:           %[[NEXT:.*]] = arith.minui %[[NEXTEND]], %{{.*}} : index
 // AUTO:           %[[LINE:.*]] = arith.constant 16 : index
 // AUTO:           scf.for %[[P:.*]] = %[[HI]] to %[[NEXT]] step %[[LINE]] {
 // AUTO:             memref.prefetch %[[IVIEW]][%[[P]]], read, locality<3>, data
 // AUTO:           }
-// AUTO:           scf.for {{.*}} -> (i1)
+// AUTO:           scf.for %{{.*}} = %[[LO]] to %[[HI]] {{.*}} iter_args
 // NOPF-LABEL: func.func @rows_error_dynamic_indices(
 // NOPF-NOT:     memref.prefetch
 // NOPF:         return
@@ -164,4 +189,23 @@ func.func @scalars_dynamic_indices(%params: tensor<4x100xf32>, %indices: tensor<
 func.func @rows_small_static_indices(%params: tensor<100x64xf32>, %indices: tensor<20xi32>) -> tensor<20x64xf32> {
   %r = gather.gather %params[%indices] : (tensor<100x64xf32>, tensor<20xi32>) -> tensor<20x64xf32>
   return %r : tensor<20x64xf32>
+}
+
+// -----
+
+// Parallel error mode with an outer loop: the forall runs over it, and each
+// iteration's chunks carry the slot and whether a chunk was bad (then the
+// rest are skipped).
+
+// PAR-LABEL: func.func @elements_error(
+// PAR:         scf.forall (%[[O:.*]]) in (4) shared_outs(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (tensor<4x?xf32>, tensor<4xi8>)
+// PAR:           %[[R:.*]]:2 = scf.for %[[LO:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[WASBAD:.*]] = %{{.*}}) -> (tensor<1x?xf32>, i1) {
+// PAR:             %[[BAD:.*]] = scf.for {{.*}} -> (i1)
+// PAR:             %[[SKIP:.*]] = arith.ori %[[WASBAD]], %[[BAD]] : i1
+// PAR:             %[[NEW:.*]] = scf.if %[[SKIP]] -> (tensor<1x?xf32>) {
+// PAR:             scf.yield %[[NEW]], %[[SKIP]] : tensor<1x?xf32>, i1
+// PAR:           arith.extui %[[R]]#1 : i1 to i8
+func.func @elements_error(%params: tensor<4x100xf32>, %indices: tensor<?xi32>) -> tensor<4x?xf32> {
+  %r = gather.gather %params[%indices] axis = 1 : (tensor<4x100xf32>, tensor<?xi32>) -> tensor<4x?xf32>
+  return %r : tensor<4x?xf32>
 }

@@ -103,9 +103,29 @@ func.func @main() {
   // CHECK-NEXT:  [32, 30]]
 
   // The first bad index (in index order) is reported, whichever thread
-  // would have reached it.
-  %bi = arith.constant dense<[1, 0, 7, 2, -3, 9]> : tensor<6xi32>
-  %bid = tensor.cast %bi : tensor<6xi32> to tensor<?xi32>
+  // would have reached it: 3000 positions are 3 chunks of up to 1024, the
+  // first two on one thread, the third on the other; position 1500 holds 7,
+  // position 2100 holds -3 and position 2999 holds 9, the others m mod 4.
+  %c3000 = arith.constant 3000 : index
+  %bid = tensor.generate %c3000 {
+  ^bb0(%m: index):
+    %c4i = arith.constant 4 : index
+    %c1500 = arith.constant 1500 : index
+    %c2100 = arith.constant 2100 : index
+    %c2999 = arith.constant 2999 : index
+    %r4 = arith.remui %m, %c4i : index
+    %v = arith.index_cast %r4 : index to i32
+    %c7 = arith.constant 7 : i32
+    %cm3 = arith.constant -3 : i32
+    %c9 = arith.constant 9 : i32
+    %is1500 = arith.cmpi eq, %m, %c1500 : index
+    %is2100 = arith.cmpi eq, %m, %c2100 : index
+    %is2999 = arith.cmpi eq, %m, %c2999 : index
+    %v1 = arith.select %is1500, %c7, %v : i32
+    %v2 = arith.select %is2100, %cm3, %v1 : i32
+    %v3 = arith.select %is2999, %c9, %v2 : i32
+    tensor.yield %v3 : i32
+  } : tensor<?xi32>
   %b = call @rows(%p, %bid) : (tensor<?x?xf32>, tensor<?xi32>) -> tensor<?x?xf32>
   // ERR: gather.gather at loc({{.*}}threads.mlir":{{[0-9]+}}:8): index 7 is out of bounds [0, 4) in params dimension 0
   // ERR-NOT: sizes
