@@ -60,7 +60,10 @@ void mlir::gather::buildGatherCPUPipeline(
   bufferizeOptions.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
-  // Folds the self-copies empty-tensor elimination leaves.
+  // Folds the self-copies empty-tensor elimination and in-place forall
+  // slots leave (CSE first makes their two subviews one value).
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
   if (options.numThreads > 0)
     pm.addPass(createForallToParallelLoopPass());

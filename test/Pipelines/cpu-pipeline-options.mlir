@@ -22,10 +22,41 @@
 // CHECK-NOT:     llvm.call @memrefCopy
 // CHECK-NOT:     llvm.call @free
 // CHECK:         llvm.return
-func.func @kernel(%p: memref<1000x64xf32>, %i: memref<512xi32>, %out: memref<512x64xf32>) {
+func.func @kernel(%p: memref<1000x64xf32>, %i: memref<4096xi32>, %out: memref<4096x64xf32>) {
   %pt = bufferization.to_tensor %p restrict : memref<1000x64xf32> to tensor<1000x64xf32>
-  %it = bufferization.to_tensor %i restrict : memref<512xi32> to tensor<512xi32>
-  %r = gather.gather %pt[%it] mode<clamp> : (tensor<1000x64xf32>, tensor<512xi32>) -> tensor<512x64xf32>
-  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<512x64xf32>, memref<512x64xf32>) -> ()
+  %it = bufferization.to_tensor %i restrict : memref<4096xi32> to tensor<4096xi32>
+  %r = gather.gather %pt[%it] mode<clamp> : (tensor<1000x64xf32>, tensor<4096xi32>) -> tensor<4096x64xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<4096x64xf32>, memref<4096x64xf32>) -> ()
+  return
+}
+
+// The same in error and zero mode, whose chunks are checked before they are
+// copied: still no temporary result.
+// With threads, error mode allocates one flag byte per chunk of 1024.
+// CHECK-LABEL: llvm.func @kernel_error(
+// PF-NOT:        llvm.call @malloc
+// NOPF-NOT:      llvm.call @malloc
+// OMP:           %[[FLAGBYTES:.*]] = llvm.mlir.constant(4 : index) : i64
+// OMP:           llvm.call @malloc
+// OMP-NOT:       llvm.call @malloc
+// CHECK:         llvm.return
+func.func @kernel_error(%p: memref<1000x64xf32>, %i: memref<4096xi32>, %out: memref<4096x64xf32>) {
+  %pt = bufferization.to_tensor %p restrict : memref<1000x64xf32> to tensor<1000x64xf32>
+  %it = bufferization.to_tensor %i restrict : memref<4096xi32> to tensor<4096xi32>
+  %r = gather.gather %pt[%it] : (tensor<1000x64xf32>, tensor<4096xi32>) -> tensor<4096x64xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<4096x64xf32>, memref<4096x64xf32>) -> ()
+  return
+}
+
+// Zero mode allocates only its zero row, once.
+// CHECK-LABEL: llvm.func @kernel_zero(
+// CHECK:         llvm.call @malloc
+// CHECK-NOT:     llvm.call @malloc
+// CHECK:         llvm.return
+func.func @kernel_zero(%p: memref<1000x64xf32>, %i: memref<4096xi32>, %out: memref<4096x64xf32>) {
+  %pt = bufferization.to_tensor %p restrict : memref<1000x64xf32> to tensor<1000x64xf32>
+  %it = bufferization.to_tensor %i restrict : memref<4096xi32> to tensor<4096xi32>
+  %r = gather.gather %pt[%it] mode<zero> : (tensor<1000x64xf32>, tensor<4096xi32>) -> tensor<4096x64xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<4096x64xf32>, memref<4096x64xf32>) -> ()
   return
 }

@@ -60,21 +60,25 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
     elements). Slices are full rank, reshaped with explicit reassociations
     where params and result ranks differ.
 
-    Out of bounds: `error` checks every index before copying (one loop
-    or-reducing the checks; only when one fails, a second loop prints the
-    first bad index as in `convert-gather-to-linalg` and calls `exit(1)`),
-    so the copy loop carries no check. `zero` selects zero for single
-    elements and inserts a zero slice (`scf.if`) otherwise; `clamp` reads
-    at the clamped index.
+    Out of bounds: the innermost index-position loop runs in chunks of 1024
+    positions, and a chunk's indices are checked (one loop or-reducing the
+    checks) before its slices are copied. `error`: when one fails, a second
+    loop prints the first bad index as in `convert-gather-to-linalg` and
+    calls `exit(1)`, so the copy loop carries no check. `zero` and `clamp`
+    copy a chunk without a bad index unchecked; in the others `zero` selects
+    zero for single elements and inserts a zero slice (`scf.if`) otherwise,
+    and `clamp` reads at the clamped index.
 
     `prefetch-distance` adds a `memref.prefetch` (on a read-only
     `bufferization.to_buffer` of params) of the slice selected that many
     positions ahead along the innermost index-position loop. Unless it is
-    0, error mode with slices (not scalars) also prefetches the next
-    chunk's indices, a line at a time, when the indices are dynamic or at
-    least 1 MiB. `parallel`
-    turns the outermost loop into an `scf.forall` whose iterations fill
-    disjoint slots of the result (`tensor.parallel_insert_slice`).
+    0, gathers of slices (not scalars) also prefetch the next chunk's
+    indices, a line at a time, when the indices are dynamic or at least
+    1 MiB. `parallel` turns the outermost loop (or, when it is the only
+    loop, its chunks) into an `scf.forall` whose iterations fill disjoint
+    slots of the result (`tensor.parallel_insert_slice`); in error mode each
+    iteration skips a bad chunk and sets its flag, and after the loop the
+    first bad index is reported as above.
     Error-mode ops need `func.func private @exit(i32)`, declared as there.
   }];
   let options = [

@@ -13,7 +13,9 @@
 // AUTO-SAME:    %[[PARAMS:.*]]: tensor<100x64xf32>, %[[INDICES:.*]]: tensor<20xi32>)
 // AUTO-DAG:     %[[C100:.*]] = arith.constant 100 : index
 // AUTO:         %[[VIEW:.*]] = bufferization.to_buffer %[[PARAMS]] read_only : tensor<100x64xf32> to memref<100x64xf32, strided<[?, ?], offset: ?>>
-// AUTO:         scf.for %[[I:[^ ]*]] = {{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
+// AUTO:         scf.for %[[LO:[^ ]*]] = {{.*}} iter_args
+// AUTO:           scf.for {{.*}} -> (i1)
+// AUTO:           scf.for %[[I:[^ ]*]] = %[[LO]] to {{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
 // AUTO:           %[[C20:.*]] = arith.constant 20 : index
 // AUTO:           %[[LASTPOS:.*]] = arith.subi %[[C20]], %{{.*}} : index
 // AUTO:           %[[D:.*]] = arith.constant 8 : index
@@ -34,6 +36,7 @@
 // AUTO:           tensor.insert_slice
 
 // DIST3-LABEL: func.func @rows_clamp(
+// DIST3:         scf.for {{.*}} -> (i1)
 // DIST3:         scf.for %[[I:[^ ]*]] =
 // DIST3:           %[[D:.*]] = arith.constant 3 : index
 // DIST3:           arith.addi %[[I]], %[[D]] : index
@@ -44,20 +47,33 @@
 // NOPF-NOT:     memref.prefetch
 // NOPF:         return
 
-// Parallel: the outermost loop is an scf.forall; each iteration fills its
-// own row of the result (a slot extracted from the shared output) and
-// inserts it in parallel.
+// Parallel: the outermost loop is an scf.forall, here over chunks of 1024
+// positions (the only loop); each iteration fills its own rows of the
+// result (a slot extracted from the shared output): checks its chunk's
+// indices, copies them unchecked when none is bad, else clamps each; and
+// inserts the slot in parallel.
 
 // PAR-LABEL: func.func @rows_clamp(
 // PAR-SAME:    %[[PARAMS:.*]]: tensor<100x64xf32>, %[[INDICES:.*]]: tensor<20xi32>)
 // PAR:         %[[INIT:.*]] = tensor.empty() : tensor<20x64xf32>
-// PAR:         %[[R:.*]] = scf.forall (%[[I:.*]]) in (20) shared_outs(%[[OUT:.*]] = %[[INIT]]) -> (tensor<20x64xf32>) {
-// PAR:           %[[SLOT:.*]] = tensor.extract_slice %[[OUT]][%[[I]], 0] [1, 64] [1, 1] : tensor<20x64xf32> to tensor<1x64xf32>
-// PAR:           %[[RAW:.*]] = tensor.extract %[[INDICES]][%[[I]]] : tensor<20xi32>
-// PAR:           %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][%{{.*}}, 0] [1, 64] [1, 1]
-// PAR:           %[[FILLED:.*]] = tensor.insert_slice %[[SLICE]] into %[[SLOT]][0, 0] [1, 64] [1, 1] : tensor<1x64xf32> into tensor<1x64xf32>
+// PAR:         %[[R:.*]] = scf.forall (%[[C:.*]]) in (1) shared_outs(%[[OUT:.*]] = %[[INIT]]) -> (tensor<20x64xf32>) {
+// PAR:           %[[LO:.*]] = arith.muli %[[C]], %{{.*}} : index
+// PAR:           %[[HI:.*]] = arith.minui
+// PAR:           %[[N:.*]] = arith.subi %[[HI]], %[[LO]] : index
+// PAR:           %[[SLOT:.*]] = tensor.extract_slice %[[OUT]][%[[LO]], 0] [%[[N]], 64] [1, 1] : tensor<20x64xf32> to tensor<?x64xf32>
+// PAR:           %[[BAD:.*]] = scf.for {{.*}} -> (i1)
+// PAR:           %[[SPLIT:.*]] = arith.select %[[BAD]], %[[LO]], %[[HI]] : index
+// PAR:           %[[CLEAN:.*]] = scf.for %[[I:.*]] = %[[LO]] to %[[SPLIT]] {{.*}} iter_args(%[[ACC:.*]] = %[[SLOT]])
+// PAR:             %[[REL:.*]] = arith.subi %[[I]], %[[LO]] : index
+// PAR:             %[[RAW:.*]] = tensor.extract %[[INDICES]][%[[I]]] : tensor<20xi32>
+// PAR-NOT:         arith.minsi
+// PAR:             %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][%{{.*}}, 0] [1, 64] [1, 1]
+// PAR:             tensor.insert_slice %[[SLICE]] into %[[ACC]][%[[REL]], 0] [1, 64] [1, 1] : tensor<1x64xf32> into tensor<?x64xf32>
+// PAR:           %[[FILLED:.*]] = scf.for %{{.*}} = %[[SPLIT]] to %[[HI]] {{.*}} iter_args(%{{.*}} = %[[CLEAN]])
+// PAR:             arith.minsi
+// PAR:             arith.maxsi
 // PAR:           scf.forall.in_parallel {
-// PAR:             tensor.parallel_insert_slice %[[FILLED]] into %[[OUT]][%[[I]], 0] [1, 64] [1, 1] : tensor<1x64xf32> into tensor<20x64xf32>
+// PAR:             tensor.parallel_insert_slice %[[FILLED]] into %[[OUT]][%[[LO]], 0] [%[[N]], 64] [1, 1] : tensor<?x64xf32> into tensor<20x64xf32>
 // PAR:           }
 // PAR:         }
 // PAR:         return %[[R]]
@@ -70,9 +86,10 @@ func.func @rows_clamp(%params: tensor<100x64xf32>, %indices: tensor<20xi32>) -> 
 
 // Parallel error mode: when the position loop is the only loop, the forall
 // runs over its chunks of 1024; each iteration checks its chunk's indices
-// (or-reduction) and copies the chunk only when none is bad, into its slot
-// of the result, and writes a flag. After the loop, if any flag is set, the
-// sequential loop reports the first bad index in index order and exits.
+// (or-reduction) and copies the chunk only when none is bad (else its copy
+// loop is empty) into its slot of the result, and writes its flag. After
+// the loop, if any flag is set, the sequential loop reports the first bad
+// index in index order and exits.
 
 // PAR-LABEL: func.func @rows_error(
 // PAR-SAME:    %[[PARAMS:.*]]: tensor<100x64xf32>, %[[INDICES:.*]]: tensor<20xi32>)
@@ -89,16 +106,15 @@ func.func @rows_clamp(%params: tensor<100x64xf32>, %indices: tensor<20xi32>) -> 
 // PAR:             arith.cmpi uge
 // PAR:           }
 // PAR:           %[[SKIP:.*]] = arith.ori %{{.*}}, %[[BAD]] : i1
-// PAR:           %[[FILLED:.*]] = scf.if %[[SKIP]] -> (tensor<?x64xf32>) {
-// PAR:             scf.yield %[[SLOT]]
-// PAR:           } else {
-// PAR:             scf.for %[[I:.*]] = %[[LO]] to %[[HI]]
-// PAR:               %[[REL:.*]] = arith.subi %[[I]], %[[LO]] : index
-// PAR-NOT:           scf.if
-// PAR:               tensor.insert_slice %{{.*}} into %{{.*}}[%[[REL]], 0] [1, 64] [1, 1]
+// PAR:           %[[END:.*]] = arith.select %[[SKIP]], %[[LO]], %[[HI]] : index
+// PAR:           %[[FILLED:.*]] = scf.for %[[I:.*]] = %[[LO]] to %[[END]] {{.*}} iter_args(%{{.*}} = %[[SLOT]])
+// PAR:             %[[REL:.*]] = arith.subi %[[I]], %[[LO]] : index
+// PAR-NOT:         scf.if
+// PAR:             tensor.insert_slice %{{.*}} into %{{.*}}[%[[REL]], 0] [1, 64] [1, 1]
 // PAR:           }
+// PAR:           %[[OWN:.*]] = tensor.extract_slice %[[F]][%[[C]]] [1] [1] : tensor<1xi8> to tensor<1xi8>
 // PAR:           %[[FLAG:.*]] = arith.extui %[[SKIP]] : i1 to i8
-// PAR:           %[[FLAGT:.*]] = tensor.from_elements %[[FLAG]] : tensor<1xi8>
+// PAR:           %[[FLAGT:.*]] = tensor.insert %[[FLAG]] into %[[OWN]][%{{.*}}] : tensor<1xi8>
 // PAR:           scf.forall.in_parallel {
 // PAR:             tensor.parallel_insert_slice %[[FILLED]] into %[[OUT]][%[[LO]], 0] [%[[N]], 64] [1, 1]
 // PAR:             tensor.parallel_insert_slice %[[FLAGT]] into %[[F]][%[[C]]] [1] [1]
@@ -126,7 +142,8 @@ func.func @rows_error(%params: tensor<100x64xf32>, %indices: tensor<20xi32>) -> 
 // NOPF-LABEL: func.func @f16_elements(
 // NOPF-SAME:    %[[PARAMS:.*]]: tensor<4x100xf16>, %[[INDICES:.*]]: tensor<8xi64>)
 // NOPF:         scf.for %[[O:.*]] = {{.*}} iter_args(%[[ACC0:.*]] = %{{.*}})
-// NOPF:           scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %[[ACC0]])
+// NOPF:           scf.for %[[LO:.*]] = {{.*}} iter_args
+// NOPF:             scf.for %[[I:.*]] = %[[LO]] to {{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
 // NOPF-NOT:         tensor.extract %[[PARAMS]]
 // NOPF:             %[[E:.*]] = tensor.extract_slice %[[PARAMS]][%[[O]], %{{.*}}] [1, 1] [1, 1] : tensor<4x100xf16> to tensor<1x1xf16>
 // NOPF:             tensor.insert_slice %[[E]] into %[[ACC]][%[[O]], %[[I]]] [1, 1] [1, 1] : tensor<1x1xf16> into tensor<4x8xf16>
@@ -202,7 +219,8 @@ func.func @rows_small_static_indices(%params: tensor<100x64xf32>, %indices: tens
 // PAR:           %[[R:.*]]:2 = scf.for %[[LO:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[WASBAD:.*]] = %{{.*}}) -> (tensor<1x?xf32>, i1) {
 // PAR:             %[[BAD:.*]] = scf.for {{.*}} -> (i1)
 // PAR:             %[[SKIP:.*]] = arith.ori %[[WASBAD]], %[[BAD]] : i1
-// PAR:             %[[NEW:.*]] = scf.if %[[SKIP]] -> (tensor<1x?xf32>) {
+// PAR:             %[[END:.*]] = arith.select %[[SKIP]], %[[LO]], %{{.*}} : index
+// PAR:             %[[NEW:.*]] = scf.for %{{.*}} = %[[LO]] to %[[END]]
 // PAR:             scf.yield %[[NEW]], %[[SKIP]] : tensor<1x?xf32>, i1
 // PAR:           arith.extui %[[R]]#1 : i1 to i8
 func.func @elements_error(%params: tensor<4x100xf32>, %indices: tensor<?xi32>) -> tensor<4x?xf32> {

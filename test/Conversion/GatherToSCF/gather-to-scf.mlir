@@ -70,8 +70,12 @@ func.func @gather_error_2(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> 
 // -----
 
 // Zero mode with axis 1: the outer dimension is a loop too (result order),
-// so each iteration copies one contiguous row of 3; an out-of-bounds index
-// inserts a zero row built once before the loops.
+// so each iteration copies one contiguous row of 3. The positions run in
+// chunks of 1024 whose indices are checked first: a chunk without a bad
+// index is copied unchecked (the first loop, up to SPLIT = HI), one with a
+// bad index by the second loop (from SPLIT = LO), which reads at a safe
+// address and inserts a zero row (built once before the loops) for an
+// out-of-bounds index.
 
 // CHECK-NOT:   func.func private @exit
 // CHECK-LABEL: func.func @gather_zero_axis(
@@ -82,20 +86,29 @@ func.func @gather_error_2(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> 
 // CHECK-DAG:     %[[EMPTY:.*]] = tensor.empty() : tensor<1x1x3xf16>
 // CHECK:         %[[ZEROS:.*]] = linalg.fill ins(%[[CST]] : f16) outs(%[[EMPTY]] : tensor<1x1x3xf16>)
 // CHECK:         scf.for %[[O:.*]] = {{.*}} iter_args(%[[ACC0:.*]] = %[[INIT]])
-// CHECK:           scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %[[ACC0]])
-// CHECK:             %[[RAW:.*]] = tensor.extract %[[INDICES]][%[[I]]] : tensor<4xi64>
-// CHECK:             %[[IDX:.*]] = arith.index_cast %[[RAW]] : i64 to index
-// CHECK:             %[[IN:.*]] = arith.cmpi ult, %[[IDX]], %[[C5]] : index
-// CHECK:             %[[ADDR:.*]] = arith.select %[[IN]], %[[IDX]], %{{.*}} : index
-// CHECK:             %[[NEW:.*]] = scf.if %[[IN]] -> (tensor<2x4x3xf16>) {
-// CHECK:               %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][%[[O]], %[[ADDR]], 0] [1, 1, 3] [1, 1, 1] : tensor<2x5x3xf16> to tensor<1x1x3xf16>
-// CHECK:               %[[INS:.*]] = tensor.insert_slice %[[SLICE]] into %[[ACC]][%[[O]], %[[I]], 0] [1, 1, 3] [1, 1, 1]
-// CHECK:               scf.yield %[[INS]]
-// CHECK:             } else {
-// CHECK:               %[[INSZ:.*]] = tensor.insert_slice %[[ZEROS]] into %[[ACC]][%[[O]], %[[I]], 0] [1, 1, 3] [1, 1, 1]
-// CHECK:               scf.yield %[[INSZ]]
-// CHECK:             }
-// CHECK:             scf.yield %[[NEW]]
+// CHECK:           scf.for %[[LO:.*]] = {{.*}} iter_args(%[[CACC:.*]] = %[[ACC0]])
+// CHECK:             %[[HI:.*]] = arith.minui
+// CHECK:             %[[BAD:.*]] = scf.for %{{.*}} = %[[LO]] to %[[HI]] {{.*}} -> (i1)
+// CHECK:             %[[SPLIT:.*]] = arith.select %[[BAD]], %[[LO]], %[[HI]] : index
+// CHECK:             %[[CLEAN:.*]] = scf.for %[[J:.*]] = %[[LO]] to %[[SPLIT]] {{.*}} iter_args(%[[JACC:.*]] = %[[CACC]])
+// CHECK:               %[[JRAW:.*]] = tensor.extract %[[INDICES]][%[[J]]] : tensor<4xi64>
+// CHECK:               %[[JIDX:.*]] = arith.index_cast %[[JRAW]] : i64 to index
+// CHECK-NOT:           scf.if
+// CHECK:               tensor.extract_slice %[[PARAMS]][%[[O]], %[[JIDX]], 0] [1, 1, 3] [1, 1, 1]
+// CHECK:             scf.for %[[I:.*]] = %[[SPLIT]] to %[[HI]] {{.*}} iter_args(%[[ACC:.*]] = %[[CLEAN]])
+// CHECK:               %[[RAW:.*]] = tensor.extract %[[INDICES]][%[[I]]] : tensor<4xi64>
+// CHECK:               %[[IDX:.*]] = arith.index_cast %[[RAW]] : i64 to index
+// CHECK:               %[[IN:.*]] = arith.cmpi ult, %[[IDX]], %[[C5]] : index
+// CHECK:               %[[ADDR:.*]] = arith.select %[[IN]], %[[IDX]], %{{.*}} : index
+// CHECK:               %[[NEW:.*]] = scf.if %[[IN]] -> (tensor<2x4x3xf16>) {
+// CHECK:                 %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][%[[O]], %[[ADDR]], 0] [1, 1, 3] [1, 1, 1] : tensor<2x5x3xf16> to tensor<1x1x3xf16>
+// CHECK:                 %[[INS:.*]] = tensor.insert_slice %[[SLICE]] into %[[ACC]][%[[O]], %[[I]], 0] [1, 1, 3] [1, 1, 1]
+// CHECK:                 scf.yield %[[INS]]
+// CHECK:               } else {
+// CHECK:                 %[[INSZ:.*]] = tensor.insert_slice %[[ZEROS]] into %[[ACC]][%[[O]], %[[I]], 0] [1, 1, 3] [1, 1, 1]
+// CHECK:                 scf.yield %[[INSZ]]
+// CHECK:               }
+// CHECK:               scf.yield %[[NEW]]
 func.func @gather_zero_axis(%params: tensor<2x5x3xf16>, %indices: tensor<4xi64>) -> tensor<2x4x3xf16> {
   %r = gather.gather %params[%indices] axis = 1 mode<zero> : (tensor<2x5x3xf16>, tensor<4xi64>) -> tensor<2x4x3xf16>
   return %r : tensor<2x4x3xf16>
@@ -103,8 +116,9 @@ func.func @gather_zero_axis(%params: tensor<2x5x3xf16>, %indices: tensor<4xi64>)
 
 // -----
 
-// Clamp mode, batched, dynamic: loops over the batch and the positions;
-// scalar slices use tensor.extract/insert; an empty axis gives zeros.
+// Clamp mode, batched, dynamic: loops over the batch and chunks of the
+// positions; scalar slices use tensor.extract/insert; in a chunk with a bad
+// index, each index is clamped; an empty axis gives zeros.
 
 // CHECK-LABEL: func.func @gather_clamp_batched(
 // CHECK-SAME:    %[[PARAMS:.*]]: tensor<?x?xi8>, %[[INDICES:.*]]: tensor<?x2xindex>)
@@ -115,14 +129,18 @@ func.func @gather_zero_axis(%params: tensor<2x5x3xf16>, %indices: tensor<4xi64>)
 // CHECK:           linalg.fill ins(%{{.*}} : i8) outs(%[[INIT]] : tensor<?x2xi8>)
 // CHECK:         } else {
 // CHECK:           scf.for %[[B:.*]] = %{{.*}} to %[[NB]] {{.*}} iter_args(%[[ACC0:.*]] = %[[INIT]])
-// CHECK:             scf.for %[[P:.*]] = {{.*}} iter_args(%[[ACC1:.*]] = %[[ACC0]])
-// CHECK:               %[[IDX:.*]] = tensor.extract %[[INDICES]][%[[B]], %[[P]]] : tensor<?x2xindex>
-// CHECK:               %[[LAST:.*]] = arith.subi %[[AXIS]], %{{.*}} : index
-// CHECK:               %[[MIN:.*]] = arith.minsi %[[IDX]], %[[LAST]] : index
-// CHECK:               %[[MAX:.*]] = arith.maxsi %[[MIN]], %{{.*}} : index
-// CHECK:               %[[E:.*]] = tensor.extract %[[PARAMS]][%[[B]], %[[MAX]]] : tensor<?x?xi8>
-// CHECK:               %[[INS:.*]] = tensor.insert %[[E]] into %[[ACC1]][%[[B]], %[[P]]] : tensor<?x2xi8>
-// CHECK:               scf.yield %[[INS]]
+// CHECK:             scf.for %[[LO:.*]] = {{.*}} iter_args(%[[CACC:.*]] = %[[ACC0]])
+// CHECK:               %[[BAD:.*]] = scf.for {{.*}} -> (i1)
+// CHECK:               %[[SPLIT:.*]] = arith.select %[[BAD]], %[[LO]], %{{.*}} : index
+// CHECK:               %[[CLEAN:.*]] = scf.for %{{.*}} = %[[LO]] to %[[SPLIT]] {{.*}} iter_args
+// CHECK:               scf.for %[[P:.*]] = %[[SPLIT]] to {{.*}} iter_args(%[[ACC1:.*]] = %[[CLEAN]])
+// CHECK:                 %[[IDX:.*]] = tensor.extract %[[INDICES]][%[[B]], %[[P]]] : tensor<?x2xindex>
+// CHECK:                 %[[LAST:.*]] = arith.subi %[[AXIS]], %{{.*}} : index
+// CHECK:                 %[[MIN:.*]] = arith.minsi %[[IDX]], %[[LAST]] : index
+// CHECK:                 %[[MAX:.*]] = arith.maxsi %[[MIN]], %{{.*}} : index
+// CHECK:                 %[[E:.*]] = tensor.extract %[[PARAMS]][%[[B]], %[[MAX]]] : tensor<?x?xi8>
+// CHECK:                 %[[INS:.*]] = tensor.insert %[[E]] into %[[ACC1]][%[[B]], %[[P]]] : tensor<?x2xi8>
+// CHECK:                 scf.yield %[[INS]]
 // CHECK:         return %[[R]]
 func.func @gather_clamp_batched(%params: tensor<?x?xi8>, %indices: tensor<?x2xindex>) -> tensor<?x2xi8> {
   %r = gather.gather %params[%indices] batch_dims = 1 mode<clamp> : (tensor<?x?xi8>, tensor<?x2xindex>) -> tensor<?x2xi8>
@@ -187,10 +205,10 @@ func.func @gather_nd_error(%params: tensor<2x3x4xf32>, %indices: tensor<5x2xi64>
 
 // -----
 
-// gather_nd in zero mode, scalar slices: valid when every component is; the
-// element read at the safe address is replaced by zero with a select (no
-// branch in the loop); an empty addressed dimension gives zeros without
-// reading.
+// gather_nd in zero mode, scalar slices (in a chunk with a bad index):
+// valid when every component is; the element read at the safe address is
+// replaced by zero with a select (no branch in the loop); an empty
+// addressed dimension gives zeros without reading.
 
 // CHECK-LABEL: func.func @gather_nd_zero_scalar(
 // CHECK-SAME:    %[[PARAMS:.*]]: tensor<?x?xf32>, %[[INDICES:.*]]: tensor<?x2xi32>)
@@ -204,7 +222,10 @@ func.func @gather_nd_error(%params: tensor<2x3x4xf32>, %indices: tensor<5x2xi64>
 // CHECK:         scf.if %[[EMPTY]] -> (tensor<?xf32>) {
 // CHECK:           linalg.fill ins(%{{.*}} : f32) outs(%[[INIT]] : tensor<?xf32>)
 // CHECK:         } else {
-// CHECK:         scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %[[INIT]])
+// CHECK:         scf.for %[[LO:.*]] = {{.*}} iter_args(%[[CACC:.*]] = %[[INIT]])
+// CHECK:           %[[SPLIT:.*]] = arith.select
+// CHECK:           %[[CLEAN:.*]] = scf.for %{{.*}} = %[[LO]] to %[[SPLIT]]
+// CHECK:         scf.for %[[I:.*]] = %[[SPLIT]] to {{.*}} iter_args(%[[ACC:.*]] = %[[CLEAN]])
 // CHECK:           %[[IN0:.*]] = arith.cmpi ult, %{{.*}}, %[[DIM0]] : index
 // CHECK:           %[[A0:.*]] = arith.select %[[IN0]]
 // CHECK:           %[[IN1:.*]] = arith.cmpi ult, %{{.*}}, %[[DIM1]] : index
