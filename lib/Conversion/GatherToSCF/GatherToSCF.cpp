@@ -258,6 +258,22 @@ static void createValidationFirst(OpBuilder &b, Location loc, Operation *op,
 /// their slices: the second read of the indices then hits L1.
 constexpr int64_t kValidationChunk = 1024;
 
+/// Builds an scf.for over the chunks [lo, hi) of kValidationChunk positions
+/// of [0, ub), carrying `inits`; `body` yields.
+static scf::ForOp buildChunkLoop(
+    OpBuilder &b, Location loc, Value ub, ValueRange inits,
+    function_ref<void(OpBuilder &, Location, Value, Value, ValueRange)> body) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value chunk = arith::ConstantIndexOp::create(b, loc, kValidationChunk);
+  return scf::ForOp::create(
+      b, loc, zero, ub, chunk, inits,
+      [&](OpBuilder &cb, Location cl, Value lo, ValueRange args) {
+        Value hi = arith::MinUIOp::create(
+            cb, cl, arith::AddIOp::create(cb, cl, lo, chunk), ub);
+        body(cb, cl, lo, hi, args);
+      });
+}
+
 /// Static indices smaller than this (an L2 cache) are not prefetched.
 constexpr int64_t kIndicesPrefetchMinBytes = 1 << 20;
 
@@ -649,11 +665,10 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
             SmallVector<Value> outerIvs{iv};
             llvm::append_range(outerIvs, innerIvs);
             Value ub = getValueOrCreateConstantIndexOp(nb, nl, sizes[last]);
-            auto chunks = scf::ForOp::create(
-                nb, nl, zero, ub, chunk, args,
-                [&](OpBuilder &cb, Location cl, Value clo, ValueRange acc) {
-                  Value chi = arith::MinUIOp::create(
-                      cb, cl, arith::AddIOp::create(cb, cl, clo, chunk), ub);
+            auto chunks = buildChunkLoop(
+                nb, nl, ub, args,
+                [&](OpBuilder &cb, Location cl, Value clo, Value chi,
+                    ValueRange acc) {
                   auto [newAcc, newBad] = checkAndCopy(
                       cb, cl, outerIvs, clo, chi, ub, acc[0], acc[1]);
                   scf::YieldOp::create(cb, cl, ValueRange{newAcc, newBad});
@@ -712,15 +727,11 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
       return buildResultLoopNest(
           b, l, sizes, 0, last, init,
           [&](OpBuilder &nb, Location nl, ValueRange outerIvs, Value acc) {
-            Value zero = arith::ConstantIndexOp::create(nb, nl, 0);
-            Value chunk =
-                arith::ConstantIndexOp::create(nb, nl, kValidationChunk);
             Value ub = getValueOrCreateConstantIndexOp(nb, nl, sizes[last]);
-            auto chunks = scf::ForOp::create(
-                nb, nl, zero, ub, chunk, acc,
-                [&](OpBuilder &cb, Location cl, Value lo, ValueRange args) {
-                  Value hi = arith::MinUIOp::create(
-                      cb, cl, arith::AddIOp::create(cb, cl, lo, chunk), ub);
+            auto chunks = buildChunkLoop(
+                nb, nl, ub, acc,
+                [&](OpBuilder &cb, Location cl, Value lo, Value hi,
+                    ValueRange args) {
                   if (mode != GatherMode::Error) {
                     Value bad = createRangeCheck(cb, cl, g, indices,
                                                  indexedSizes, outerIvs, lo,
