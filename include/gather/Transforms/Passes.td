@@ -34,8 +34,10 @@ def NontemporalCopiesPass : Pass<"gather-nontemporal-copies"> {
     see them before it sees anything written later. (Worker threads of a
     parallel loop drain their stores at the join, an atomic operation.)
 
-    Runs on buffers, after bufferization; `gather-cpu-pipeline` runs it
-    right after `one-shot-bufferize` for the gather slice copies.
+    Runs on buffers; `gather-cpu-pipeline` runs it after bufferization and
+    the buffer deallocation pipeline (which rejects the fence, an op with
+    unknown memory effects), before clones become copies, so that it sees
+    the gather slice copies.
   }];
   let options = [
     Option<"minBytes", "min-bytes", "int64_t", /*default=*/"33554432",
