@@ -64,7 +64,10 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
     positions, and a chunk's indices are checked (one loop or-reducing the
     checks) before its slices are copied. `error`: when one fails, a second
     loop prints the first bad index as in `convert-gather-to-linalg` and
-    calls `exit(1)`, so the copy loop carries no check. `zero` and `clamp`
+    calls `exit(1)`, so the copy loop carries no check. (Error mode with
+    loops over params dimensions before the axis, which the indices do not
+    depend on, and static indices of at most 512 KiB checks all indices
+    once before the loops instead, and copies without chunks.) `zero` and `clamp`
     copy a chunk without a bad index unchecked; in the others `zero` selects
     zero for single elements and inserts a zero slice (`scf.if`) otherwise,
     and `clamp` reads at the clamped index.

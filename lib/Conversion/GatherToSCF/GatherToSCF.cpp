@@ -274,6 +274,10 @@ static scf::ForOp buildChunkLoop(
       });
 }
 
+/// Static indices of at most this size (half an L2 cache) are checked once
+/// before the loops when the loops have outer dimensions.
+constexpr int64_t kCheckOnceMaxBytes = 512 << 10;
+
 /// Static indices smaller than this (an L2 cache) are not prefetched.
 constexpr int64_t kIndicesPrefetchMinBytes = 1 << 20;
 
@@ -720,9 +724,28 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
     return forall.getResult(0);
   };
 
+  // Error mode, with params dimensions before the axis (the outer loops,
+  // which the indices do not depend on) and indices that stay in cache:
+  // one check of all indices before the loops instead of one per outer
+  // coordinate (elements gathers in L2: 0.90 -> 0.96x the C++ loop).
+  bool checkOnceFirst =
+      chunked && mode == GatherMode::Error && !options.parallel &&
+      g.firstIndexedDim > g.batchDims && indicesType.hasStaticShape() &&
+      indicesType.getNumElements() * getIndexBytes(indicesType) <=
+          kCheckOnceMaxBytes;
+
   auto buildLoops = [&](OpBuilder &b, Location l) -> Value {
     if (chunked && options.parallel)
       return buildParallelChunkedLoops(b, l);
+    if (checkOnceFirst) {
+      createValidationFirst(b, l, op, g, indices, indexedSizes,
+                            /*parallel=*/false);
+      return buildResultLoopNest(
+          b, l, sizes, 0, numLoops, init,
+          [&](OpBuilder &nb, Location nl, ValueRange ivs, Value acc) {
+            return copyOne(nb, nl, ivs, ivs, acc, GatherMode::Error);
+          });
+    }
     if (chunked) {
       return buildResultLoopNest(
           b, l, sizes, 0, last, init,

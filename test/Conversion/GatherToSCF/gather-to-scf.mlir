@@ -271,3 +271,32 @@ func.func @gather_error_constant_indices(%params: tensor<3x4xf32>) -> tensor<1x4
   %r = gather.gather %params[%indices] : (tensor<3x4xf32>, tensor<1xi32>) -> tensor<1x4xf32>
   return %r : tensor<1x4xf32>
 }
+
+// -----
+
+// Error mode with an outer loop (params dimensions before the axis, which
+// the indices do not depend on) and small static indices: all indices are
+// checked once before the loops (an or-reduction, then the report loop only
+// if one is bad), and the loop nest in result order copies unchecked,
+// without chunks.
+
+// CHECK-LABEL: func.func @gather_error_outer(
+// CHECK-SAME:    %[[PARAMS:.*]]: tensor<3x100xf32>, %[[INDICES:.*]]: tensor<50xi32>)
+// CHECK:         %[[BAD:.*]] = scf.for %[[V:[^ ]*]] = {{.*}} -> (i1) {
+// CHECK:           tensor.extract %[[INDICES]][%[[V]]]
+// CHECK:           arith.cmpi uge
+// CHECK:         }
+// CHECK:         scf.if %[[BAD]] {
+// CHECK:           func.call @exit
+// CHECK:         }
+// CHECK:         scf.for %[[O:[^ ]*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC0:.*]] = %{{.*}})
+// CHECK:           scf.for %[[I:[^ ]*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[ACC0]])
+// CHECK-NOT:         scf.if
+// CHECK:             %[[RAW:.*]] = tensor.extract %[[INDICES]][%[[I]]] : tensor<50xi32>
+// CHECK:             %[[IDX:.*]] = arith.index_cast %[[RAW]] : i32 to index
+// CHECK:             %[[E:.*]] = tensor.extract %[[PARAMS]][%[[O]], %[[IDX]]] : tensor<3x100xf32>
+// CHECK:             tensor.insert %[[E]] into %[[ACC]][%[[O]], %[[I]]] : tensor<3x50xf32>
+func.func @gather_error_outer(%params: tensor<3x100xf32>, %indices: tensor<50xi32>) -> tensor<3x50xf32> {
+  %r = gather.gather %params[%indices] axis = 1 : (tensor<3x100xf32>, tensor<50xi32>) -> tensor<3x50xf32>
+  return %r : tensor<3x50xf32>
+}
