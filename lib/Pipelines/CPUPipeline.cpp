@@ -62,7 +62,6 @@ void mlir::gather::buildGatherCPUPipeline(
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
   // Folds the self-copies empty-tensor elimination and in-place forall
   // slots leave (CSE first makes their two subviews one value).
-  pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
   if (options.numThreads > 0)

@@ -86,14 +86,15 @@ static Value createIsLargeEnough(OpBuilder &b, Location loc, Value buffer,
   for (int64_t dim = 0; dim < type.getRank(); ++dim)
     bytes = arith::MulIOp::create(b, loc, bytes,
                                   memref::DimOp::create(b, loc, buffer, dim));
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, bytes,
-                               arith::ConstantIndexOp::create(b, loc, minBytes));
+  return arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::uge, bytes,
+      arith::ConstantIndexOp::create(b, loc, minBytes));
 }
 
 /// Rewrites `copy` into `if (target block 64-byte aligned [&& its buffer
 /// large enough]) streaming copy else copy`; returns the scf.if.
 static Operation *rewriteCopy(memref::CopyOp copy, Value root, bool checkSize,
-                        int64_t minBytes) {
+                              int64_t minBytes) {
   OpBuilder b(copy);
   Location loc = copy.getLoc();
   Value source = copy.getSource(), target = copy.getTarget();
@@ -115,8 +116,8 @@ static Operation *rewriteCopy(memref::CopyOp copy, Value root, bool checkSize,
   Value stream = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                        misalignment, zero);
   if (checkSize)
-    stream = arith::AndIOp::create(
-        b, loc, stream, createIsLargeEnough(b, loc, root, minBytes));
+    stream = arith::AndIOp::create(b, loc, stream,
+                                   createIsLargeEnough(b, loc, root, minBytes));
 
   auto ifOp = scf::IfOp::create(
       b, loc, stream,
@@ -125,8 +126,8 @@ static Operation *rewriteCopy(memref::CopyOp copy, Value root, bool checkSize,
         Value to = collapseToRank1(tb, tl, target);
         int64_t lanes = kLineBytes / elementBytes;
         auto lineType = VectorType::get({lanes}, targetType.getElementType());
-        Value count = arith::ConstantIndexOp::create(
-            tb, tl, targetType.getNumElements());
+        Value count =
+            arith::ConstantIndexOp::create(tb, tl, targetType.getNumElements());
         Value step = arith::ConstantIndexOp::create(tb, tl, lanes);
         scf::ForOp::create(
             tb, tl, zero, count, step, ValueRange(),
@@ -179,9 +180,9 @@ struct NontemporalCopiesPass
         return;
       Value root = getRootBuffer(copy.getTarget());
       auto rootType = dyn_cast<MemRefType>(root.getType());
-      if (!rootType || rootType.getElementType() !=
-                           cast<MemRefType>(copy.getTarget().getType())
-                               .getElementType())
+      if (!rootType ||
+          rootType.getElementType() !=
+              cast<MemRefType>(copy.getTarget().getType()).getElementType())
         return;
       if (rootType.hasStaticShape() &&
           rootType.getNumElements() * getElementBytes(rootType) < minBytes)
@@ -199,8 +200,7 @@ struct NontemporalCopiesPass
     for (Operation *anchor : anchors) {
       OpBuilder b(anchor->getContext());
       b.setInsertionPointAfter(anchor);
-      LLVM::FenceOp::create(b, anchor->getLoc(),
-                            LLVM::AtomicOrdering::seq_cst);
+      LLVM::FenceOp::create(b, anchor->getLoc(), LLVM::AtomicOrdering::seq_cst);
     }
   }
 };

@@ -15,7 +15,6 @@
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
-class RewritePatternSet;
 
 namespace gather {
 

@@ -292,17 +292,16 @@ static int64_t getIndexBytes(ShapedType type) {
 /// one memref.prefetch per 64-byte line. The chunk's validation reads its
 /// indices in one burst; without this it waits for each chunk's lines from
 /// memory (measured: 15 % on sorted 16-byte rows, whose copies are short).
-/// Off with prefetch-distance=0. Only for slices (a scalar gather waits on its random reads, which hide
-/// the validation's wait; the prefetches cost it up to 15 %), and not for
-/// indices known to fit in L2 (kIndicesPrefetchMinBytes).
+/// Off with prefetch-distance=0. Only for slices (a scalar gather waits on its
+/// random reads, which hide the validation's wait; the prefetches cost it up to
+/// 15 %), and not for indices known to fit in L2 (kIndicesPrefetchMinBytes).
 static void createIndicesPrefetch(OpBuilder &b, Location loc,
-                                  const GatherGeometry &g,
-                                  Value indicesBuffer, ValueRange outerIvs,
-                                  Value lo, Value hi) {
+                                  const GatherGeometry &g, Value indicesBuffer,
+                                  ValueRange outerIvs, Value lo, Value hi) {
   auto type = cast<MemRefType>(indicesBuffer.getType());
   int64_t bytesPerPosition =
-      getIndexBytes(type) * (g.hasIndexVectorDim ? std::max<int64_t>(g.indexDepth, 1)
-                                        : 1);
+      getIndexBytes(type) *
+      (g.hasIndexVectorDim ? std::max<int64_t>(g.indexDepth, 1) : 1);
   Value step = arith::ConstantIndexOp::create(
       b, loc, std::max<int64_t>(64 / bytesPerPosition, 1));
   scf::ForOp::create(
@@ -355,20 +354,19 @@ static void createRangeValidation(OpBuilder &b, Location loc, Operation *op,
     SmallVector<Value> selector = g.getSelectorOfResultCoords(ivs);
     return loadIndex(lb, ll, indices, g.getIndicesCoords(lb, ll, selector, k));
   };
-  Value anyBad = createRangeCheck(b, loc, g, indices, indexedSizes, outerIvs,
-                                  lo, hi);
-  scf::IfOp::create(
-      b, loc, anyBad, [&](OpBuilder &tb, Location tl) {
-        scf::ForOp::create(
-            tb, tl, lo, hi, one, ValueRange(),
-            [&](OpBuilder &lb, Location ll, Value m, ValueRange) {
-              for (int64_t k = 0; k < g.indexDepth; ++k)
-                createOutOfBoundsCheck(lb, ll, op, loadComponent(lb, ll, m, k),
-                                       indexedSizes[k], g.firstIndexedDim + k);
-              scf::YieldOp::create(lb, ll);
-            });
-        scf::YieldOp::create(tb, tl);
-      });
+  Value anyBad =
+      createRangeCheck(b, loc, g, indices, indexedSizes, outerIvs, lo, hi);
+  scf::IfOp::create(b, loc, anyBad, [&](OpBuilder &tb, Location tl) {
+    scf::ForOp::create(tb, tl, lo, hi, one, ValueRange(),
+                       [&](OpBuilder &lb, Location ll, Value m, ValueRange) {
+                         for (int64_t k = 0; k < g.indexDepth; ++k)
+                           createOutOfBoundsCheck(
+                               lb, ll, op, loadComponent(lb, ll, m, k),
+                               indexedSizes[k], g.firstIndexedDim + k);
+                         scf::YieldOp::create(lb, ll);
+                       });
+    scf::YieldOp::create(tb, tl);
+  });
 }
 
 /// Lowers a gather op to an scf.for nest (see the file comment).
@@ -526,11 +524,11 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
            kIndicesPrefetchMinBytes))
     indicesBuffer = bufferization::ToBufferOp::create(
         builder, loc,
-        MemRefType::get(indicesType.getShape(), indicesType.getElementType(),
-                        StridedLayoutAttr::get(
-                            builder.getContext(), ShapedType::kDynamic,
-                            SmallVector<int64_t>(indicesType.getRank(),
-                                                 ShapedType::kDynamic))),
+        MemRefType::get(
+            indicesType.getShape(), indicesType.getElementType(),
+            StridedLayoutAttr::get(builder.getContext(), ShapedType::kDynamic,
+                                   SmallVector<int64_t>(indicesType.getRank(),
+                                                        ShapedType::kDynamic))),
         indices, /*readOnly=*/true);
   int64_t last = numLoops - 1;
 
@@ -539,10 +537,12 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
   // copies the chunk's slices into `acc` at the result coordinates
   // `toResult` gives (`acc` may be a parallel slot of the result),
   // resolving indices with `copyMode`.
-  auto copyChunk = [&](OpBuilder &b, Location l, ValueRange outerIvs,
-                       Value lo, Value hi, Value ub, Value acc,
-                       function_ref<SmallVector<Value>(ValueRange)> toResult,
-                       GatherMode copyMode, bool prefetchNext = true) -> Value {
+  auto copyChunk =
+      [&](OpBuilder &b, Location l, ValueRange outerIvs, Value lo, Value hi,
+          Value ub, Value acc,
+          function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange)>
+              toResult,
+          GatherMode copyMode, bool prefetchNext = true) -> Value {
     Value one = arith::ConstantIndexOp::create(b, l, 1);
     if (indicesBuffer && prefetchNext) {
       Value chunk = arith::ConstantIndexOp::create(b, l, kValidationChunk);
@@ -556,12 +556,14 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
           SmallVector<Value> ivs(outerIvs);
           ivs.push_back(m);
           scf::YieldOp::create(ib, il,
-                               copyOne(ib, il, ivs, toResult(ivs),
+                               copyOne(ib, il, ivs, toResult(ib, il, ivs),
                                        iterArgs.front(), copyMode));
         });
     return copies.getResult(0);
   };
-  auto identity = [](ValueRange ivs) { return SmallVector<Value>(ivs); };
+  auto identity = [](OpBuilder &, Location, ValueRange ivs) {
+    return SmallVector<Value>(ivs);
+  };
   // Zero and clamp modes: the chunk's copies, unchecked unless `bad`. Two
   // loops, one of them empty, rather than an scf.if yielding the result:
   // empty-tensor elimination does not see through an scf.if, and the
@@ -569,7 +571,8 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
   auto copyChunkResolvingIfBad =
       [&](OpBuilder &b, Location l, Value bad, ValueRange outerIvs, Value lo,
           Value hi, Value ub, Value acc,
-          function_ref<SmallVector<Value>(ValueRange)> toResult) -> Value {
+          function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange)>
+              toResult) -> Value {
     Value split = arith::SelectOp::create(b, l, bad, lo, hi);
     Value unchecked = copyChunk(b, l, outerIvs, lo, split, ub, acc, toResult,
                                 GatherMode::Error);
@@ -595,18 +598,19 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
     OpFoldResult count = sizes[0];
     if (overChunks) {
       std::optional<int64_t> staticSize = getConstantIntValue(sizes[0]);
-      count = staticSize ? OpFoldResult(b.getIndexAttr(llvm::divideCeil(
-                               *staticSize, kValidationChunk)))
-                         : OpFoldResult(arith::CeilDivUIOp::create(
-                                            b, l, size0, chunk)
-                                            .getResult());
+      count =
+          staticSize
+              ? OpFoldResult(b.getIndexAttr(
+                    llvm::divideCeil(*staticSize, kValidationChunk)))
+              : OpFoldResult(
+                    arith::CeilDivUIOp::create(b, l, size0, chunk).getResult());
     }
     SmallVector<Value> sharedInits{init};
     if (report)
       sharedInits.push_back(tensor::EmptyOp::create(
           b, l, ArrayRef<OpFoldResult>{count}, b.getI8Type()));
-    auto forall = scf::ForallOp::create(
-        b, l, ArrayRef<OpFoldResult>{count}, sharedInits, std::nullopt);
+    auto forall = scf::ForallOp::create(b, l, ArrayRef<OpFoldResult>{count},
+                                        sharedInits, std::nullopt);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(forall.getTerminator());
     Value iv = forall.getInductionVar(0);
@@ -628,10 +632,11 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
     Value slot = tensor::ExtractSliceOp::create(b, l, shared, slotOffsets,
                                                 slotSizes, unitStrides);
     // Result coordinates relative to the slot.
-    auto toSlot = [&](ValueRange ivs) {
+    auto toSlot = [&](OpBuilder &sb, Location sl, ValueRange ivs) {
       SmallVector<Value> rel(ivs);
-      rel[0] = overChunks ? arith::SubIOp::create(b, l, ivs[0], lo).getResult()
-                          : zero;
+      rel[0] = overChunks
+                   ? arith::SubIOp::create(sb, sl, ivs[0], lo).getResult()
+                   : zero;
       return rel;
     };
     // Checks [clo, chi) and copies it: in error mode unless it or an
@@ -673,8 +678,8 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
                 nb, nl, ub, args,
                 [&](OpBuilder &cb, Location cl, Value clo, Value chi,
                     ValueRange acc) {
-                  auto [newAcc, newBad] = checkAndCopy(
-                      cb, cl, outerIvs, clo, chi, ub, acc[0], acc[1]);
+                  auto [newAcc, newBad] = checkAndCopy(cb, cl, outerIvs, clo,
+                                                       chi, ub, acc[0], acc[1]);
                   scf::YieldOp::create(cb, cl, ValueRange{newAcc, newBad});
                 });
             return scf::ValueVector(chunks.getResults());
@@ -689,8 +694,7 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
     SmallVector<OpFoldResult> flagOffsets{iv}, unitSize{b.getIndexAttr(1)};
     if (report) {
       Value own = tensor::ExtractSliceOp::create(
-          b, l, forall.getRegionIterArgs()[1], flagOffsets, unitSize,
-          unitSize);
+          b, l, forall.getRegionIterArgs()[1], flagOffsets, unitSize, unitSize);
       flagTensor = tensor::InsertOp::create(
           b, l, arith::ExtUIOp::create(b, l, b.getI8Type(), bad), own,
           ValueRange{zero});
@@ -711,9 +715,8 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
         ValueRange{zeroI8},
         [&](OpBuilder &fb, Location fl, Value i, ValueRange acc) {
           Value f = tensor::ExtractOp::create(fb, fl, forall.getResult(1), i);
-          scf::YieldOp::create(fb, fl,
-                               arith::OrIOp::create(fb, fl, acc[0], f)
-                                   .getResult());
+          scf::YieldOp::create(
+              fb, fl, arith::OrIOp::create(fb, fl, acc[0], f).getResult());
         });
     Value anyBadI1 = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne,
                                            anyBad.getResult(0), zeroI8);
@@ -756,9 +759,8 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
                 [&](OpBuilder &cb, Location cl, Value lo, Value hi,
                     ValueRange args) {
                   if (mode != GatherMode::Error) {
-                    Value bad = createRangeCheck(cb, cl, g, indices,
-                                                 indexedSizes, outerIvs, lo,
-                                                 hi);
+                    Value bad = createRangeCheck(
+                        cb, cl, g, indices, indexedSizes, outerIvs, lo, hi);
                     scf::YieldOp::create(
                         cb, cl,
                         copyChunkResolvingIfBad(cb, cl, bad, outerIvs, lo, hi,
@@ -767,10 +769,10 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
                   }
                   createRangeValidation(cb, cl, op, g, indices, indexedSizes,
                                         outerIvs, lo, hi);
-                  scf::YieldOp::create(
-                      cb, cl,
-                      copyChunk(cb, cl, outerIvs, lo, hi, ub, args.front(),
-                                identity, GatherMode::Error));
+                  scf::YieldOp::create(cb, cl,
+                                       copyChunk(cb, cl, outerIvs, lo, hi, ub,
+                                                 args.front(), identity,
+                                                 GatherMode::Error));
                 });
             return chunks.getResult(0);
           });
