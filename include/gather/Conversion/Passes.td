@@ -23,20 +23,32 @@ def ConvertGatherToLinalgPass : Pass<"convert-gather-to-linalg"> {
     are sign-extended.
 
     Out of bounds: in `error` mode an `scf.for` nest over `indices` before
-    the generic checks each index once; a bad one prints (`vector.print`, on
-    stdout) `<op> at <location>: index <i> is out of bounds [0, <dim>) in
-    params dimension <d>` and calls `exit(1)` (libc), which flushes the
-    message. `zero` reads at a clamped-to-0 address and selects zero, `clamp`
-    reads at the clamped index; an empty addressed dimension gives zeros
-    without any read. An empty result checks and reads nothing.
+    the generic checks each index once and calls the out-of-bounds handler
+    with a bad one (docs/spec.md). The default handler, a weak definition of
+    `gather_out_of_bounds` the pass adds to the module, prints `<op> at
+    <location>: index <i> is out of bounds [0, <dim>) in params dimension
+    <d>` on stdout and ends the process with status 1; when a handler
+    returns, the slices of bad indices are zero (the generic reads as in
+    `zero` mode). `zero` reads at a clamped-to-0 address and selects zero,
+    `clamp` reads at the clamped index; an empty addressed dimension gives
+    zeros without any read. An empty result checks and reads nothing.
 
-    Error-mode ops need `func.func private @exit(i32)`: the pass declares it
-    when it runs on a symbol table (e.g. `builtin.module`) and fails when it
-    runs on a function of a module that lacks it.
+    Error-mode ops add the handler and one string constant per op to the
+    enclosing symbol table: the pass runs on it (e.g. `builtin.module`), and
+    fails on an op inside it (e.g. a function).
   }];
+  let options = [
+    Option<"outOfBoundsHandler", "out-of-bounds-handler", "std::string",
+           /*default=*/"\"gather_out_of_bounds\"",
+           "the C function error-mode checks call with a bad index "
+           "(void(const char *op, const char *location, int64_t index, "
+           "int64_t dim, int64_t dim_size)); only the default is defined "
+           "by the pass, another name is declared">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",
+    "::mlir::LLVM::LLVMDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
     "::mlir::vector::VectorDialect",
@@ -82,7 +94,8 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
     slots of the result (`tensor.parallel_insert_slice`); in error mode each
     iteration skips a bad chunk and sets its flag, and after the loop the
     first bad index is reported as above.
-    Error-mode ops need `func.func private @exit(i32)`, declared as there.
+    Error-mode ops add the handler and their messages to the enclosing
+    symbol table, as there.
   }];
   let options = [
     Option<"prefetchDistance", "prefetch-distance", "int64_t",
@@ -93,12 +106,17 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
     Option<"parallel", "parallel", "bool", /*default=*/"false",
            "make the outermost loop an scf.forall on tensors (each iteration "
            "fills its own slot of the result)">,
+    Option<"outOfBoundsHandler", "out-of-bounds-handler", "std::string",
+           /*default=*/"\"gather_out_of_bounds\"",
+           "the C function error-mode checks call with a bad index, as in "
+           "convert-gather-to-linalg">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::bufferization::BufferizationDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::linalg::LinalgDialect",
+    "::mlir::LLVM::LLVMDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
     "::mlir::vector::VectorDialect",
@@ -143,7 +161,7 @@ def ConvertGatherToGPUPass : Pass<"convert-gather-to-gpu", "::mlir::ModuleOp"> {
     `host-only` emits the same kernel body inside an `scf.parallel` over
     (block, thread) ids on the host buffers instead of a launch, so the
     indexing logic can be lowered for and run on the CPU; out-of-bounds
-    errors then print and exit as in the CPU lowerings (`@exit` is declared).
+    errors then call the out-of-bounds handler as in the CPU lowerings.
   }];
   let options = [
     Option<"hostOnly", "host-only", "bool", /*default=*/"false",
@@ -163,6 +181,7 @@ def ConvertGatherToGPUPass : Pass<"convert-gather-to-gpu", "::mlir::ModuleOp"> {
     "::mlir::cf::ControlFlowDialect",
     "::mlir::func::FuncDialect",
     "::mlir::gpu::GPUDialect",
+    "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect",

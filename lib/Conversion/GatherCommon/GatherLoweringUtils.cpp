@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -20,8 +21,6 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Transforms/DialectConversion.h"
-#include "llvm/ADT/SetVector.h"
-#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace mlir::gather;
@@ -183,113 +182,13 @@ bool mlir::gather::mayProduceZeroSlices(const GatherGeometry &geometry,
 }
 
 //===----------------------------------------------------------------------===//
-// Error reporting
-//===----------------------------------------------------------------------===//
-
-std::string mlir::gather::describeOpForDiagnostics(Operation *op) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << op->getName() << " at ";
-  op->getLoc().print(os);
-  return text;
-}
-
-/// Checks that an existing @exit symbol is `func.func private @exit(i32)`.
-static LogicalResult verifyExitFunc(Operation *existing) {
-  MLIRContext *ctx = existing->getContext();
-  auto type = FunctionType::get(ctx, {IntegerType::get(ctx, 32)}, {});
-  auto func = dyn_cast<func::FuncOp>(existing);
-  if (func && func.getFunctionType() == type)
-    return success();
-  return existing->emitError("symbol @")
-         << kGatherExitFuncName
-         << " is needed by error-mode gathers as `func.func private @"
-         << kGatherExitFuncName << "(i32)`";
-}
-
-LogicalResult mlir::gather::declareExitFunc(Operation *symbolTableOp) {
-  if (Operation *existing =
-          SymbolTable::lookupSymbolIn(symbolTableOp, kGatherExitFuncName))
-    return verifyExitFunc(existing);
-  MLIRContext *ctx = symbolTableOp->getContext();
-  auto type = FunctionType::get(ctx, {IntegerType::get(ctx, 32)}, {});
-  auto builder = OpBuilder::atBlockBegin(&symbolTableOp->getRegion(0).front());
-  auto func = func::FuncOp::create(builder, symbolTableOp->getLoc(),
-                                   kGatherExitFuncName, type);
-  func.setPrivate();
-  return success();
-}
-
-LogicalResult mlir::gather::declareExitFuncIfNeeded(Operation *root) {
-  llvm::SetVector<Operation *> symbolTables;
-  root->walk([&](Operation *op) {
-    std::optional<GatherMode> mode;
-    if (auto gather = dyn_cast<GatherOp>(op))
-      mode = gather.getMode();
-    else if (auto gatherNd = dyn_cast<GatherNdOp>(op))
-      mode = gatherNd.getMode();
-    if (mode == GatherMode::Error)
-      symbolTables.insert(SymbolTable::getNearestSymbolTable(op));
-  });
-  for (Operation *symbolTable : symbolTables) {
-    if (!symbolTable)
-      return root->emitError("an error-mode gather needs a symbol table to "
-                             "declare @")
-             << kGatherExitFuncName << " in";
-    if (symbolTable == root || root->isProperAncestor(symbolTable)) {
-      if (failed(declareExitFunc(symbolTable)))
-        return failure();
-      continue;
-    }
-    // The symbol table is outside the op this pass runs on: it may only be
-    // read.
-    Operation *existing =
-        SymbolTable::lookupSymbolIn(symbolTable, kGatherExitFuncName);
-    if (!existing)
-      return root->emitError("error-mode gathers need `func.func private @")
-             << kGatherExitFuncName
-             << "(i32)`: run the conversion on the enclosing symbol table "
-                "(e.g. builtin.module) to declare it";
-    if (failed(verifyExitFunc(existing)))
-      return failure();
-  }
-  return success();
-}
-
-void mlir::gather::createOutOfBoundsCheck(OpBuilder &b, Location loc,
-                                          Operation *op, Value index,
-                                          Value dimSize, int64_t paramsDim) {
-  Value outOfBounds =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, index, dimSize);
-  std::string prefix = describeOpForDiagnostics(op) + ": index ";
-  std::string suffix =
-      ") in params dimension " + std::to_string(paramsDim) + "\n";
-  scf::IfOp::create(b, loc, outOfBounds, [&](OpBuilder &tb, Location tl) {
-    auto printI64 = [&](Value v) {
-      Value i64 = arith::IndexCastOp::create(tb, tl, tb.getI64Type(), v);
-      vector::PrintOp::create(tb, tl, i64,
-                              vector::PrintPunctuation::NoPunctuation);
-    };
-    vector::PrintOp::create(tb, tl, prefix);
-    printI64(index);
-    vector::PrintOp::create(tb, tl, " is out of bounds [0, ");
-    printI64(dimSize);
-    vector::PrintOp::create(tb, tl, suffix);
-    Value one = arith::ConstantIntOp::create(tb, tl, 1, 32);
-    func::CallOp::create(tb, tl, kGatherExitFuncName, TypeRange(),
-                         ValueRange{one});
-    scf::YieldOp::create(tb, tl);
-  });
-}
-
-//===----------------------------------------------------------------------===//
 // Whole index vectors
 //===----------------------------------------------------------------------===//
 
 ResolvedIndexVector mlir::gather::loadAndResolveIndexVector(
     OpBuilder &b, Location loc, Operation *op, const GatherGeometry &geometry,
     GatherMode mode, Value indices, ValueRange selector,
-    ValueRange indexedDimSizes, bool check) {
+    ValueRange indexedDimSizes, bool check, StringRef outOfBoundsHandler) {
   ResolvedIndexVector result;
   // A constant bad index would fold into an invalid static slice offset,
   // rejected at compile time, where the program must stop at run time:
@@ -300,7 +199,7 @@ ResolvedIndexVector mlir::gather::loadAndResolveIndexVector(
                             geometry.getIndicesCoords(b, loc, selector, k));
     if (check && mode == GatherMode::Error)
       createOutOfBoundsCheck(b, loc, op, index, indexedDimSizes[k],
-                             geometry.firstIndexedDim + k);
+                             geometry.firstIndexedDim + k, outOfBoundsHandler);
     ResolvedIndex resolved = resolveIndex(b, loc, mode, index,
                                           indexedDimSizes[k], constantIndices);
     result.addresses.push_back(resolved.address);
@@ -313,7 +212,8 @@ void mlir::gather::createIndexValidation(OpBuilder &b, Location loc,
                                          Operation *op,
                                          const GatherGeometry &geometry,
                                          Value indices,
-                                         ValueRange indexedDimSizes) {
+                                         ValueRange indexedDimSizes,
+                                         StringRef outOfBoundsHandler) {
   if (geometry.indexDepth == 0)
     return;
   buildSelectorLoopNest(
@@ -321,7 +221,7 @@ void mlir::gather::createIndexValidation(OpBuilder &b, Location loc,
       [&](OpBuilder &nb, Location nl, ValueRange selector, ValueRange) {
         loadAndResolveIndexVector(nb, nl, op, geometry, GatherMode::Error,
                                   indices, selector, indexedDimSizes,
-                                  /*check=*/true);
+                                  /*check=*/true, outOfBoundsHandler);
         return SmallVector<Value>();
       });
 }
@@ -375,12 +275,33 @@ createEmptyResult(OpBuilder &b, Operation *op,
       .getResult();
 }
 
+/// Declares the handler error-mode `op` reports to in its symbol table
+/// (declareOutOfBoundsHandler), reporting a match failure where it cannot.
+static LogicalResult prepareOutOfBoundsHandler(RewriterBase &rewriter,
+                                               Operation *op,
+                                               StringRef handlerName) {
+  if (!op->getContext()->getLoadedDialect<LLVM::LLVMDialect>())
+    return rewriter.notifyMatchFailure(
+        op, "error-mode checks need the llvm dialect to be loaded");
+  Operation *symbolTable = SymbolTable::getNearestSymbolTable(op);
+  if (!symbolTable)
+    return rewriter.notifyMatchFailure(
+        op, "error-mode checks need a symbol table for their handler");
+  if (failed(declareOutOfBoundsHandler(rewriter, symbolTable, handlerName)))
+    return rewriter.notifyMatchFailure(op, [&](Diagnostic &diag) {
+      diag << "cannot declare the out-of-bounds handler @" << handlerName;
+    });
+  return success();
+}
+
 FailureOr<TensorGatherLowering>
 mlir::gather::prepareTensorLowering(RewriterBase &rewriter, Operation *op,
-                                    Value params) {
+                                    Value params,
+                                    StringRef outOfBoundsHandler) {
   TensorGatherLowering lowering;
   lowering.geometry = GatherGeometry::get(op);
   lowering.mode = getGatherMode(op);
+  lowering.outOfBoundsHandler = outOfBoundsHandler.str();
   auto paramsType = cast<ShapedType>(params.getType());
   if (mayProduceZeroSlices(lowering.geometry, lowering.mode, paramsType)) {
     lowering.zero = getZeroAttr(paramsType.getElementType());
@@ -388,10 +309,11 @@ mlir::gather::prepareTensorLowering(RewriterBase &rewriter, Operation *op,
       return rewriter.notifyMatchFailure(
           op, "out-of-bounds slices need a zero of the element type");
   }
-  if (lowering.mode == GatherMode::Error &&
-      !SymbolTable::lookupNearestSymbolFrom(
-          op, rewriter.getStringAttr(kGatherExitFuncName)))
-    return rewriter.notifyMatchFailure(op, "@exit is not declared");
+  if (reportsOutOfBounds(op)) {
+    lowering.zero = getZeroAttr(paramsType.getElementType());
+    if (failed(prepareOutOfBoundsHandler(rewriter, op, outOfBoundsHandler)))
+      return failure();
+  }
   lowering.indexedSizes =
       createIndexedDimSizes(rewriter, op->getLoc(), lowering.geometry, params);
   FailureOr<Value> init = createEmptyResult(rewriter, op, lowering.resultSizes);
@@ -407,8 +329,9 @@ mlir::gather::prepareTensorLowering(RewriterBase &rewriter, Operation *op,
 
 LogicalResult
 mlir::gather::lowerGatherOps(Operation *root,
-                             function_ref<void(RewritePatternSet &)> populate) {
-  if (failed(declareExitFuncIfNeeded(root)))
+                             function_ref<void(RewritePatternSet &)> populate,
+                             StringRef outOfBoundsHandler) {
+  if (failed(declareOutOfBoundsHandlersIfNeeded(root, outOfBoundsHandler)))
     return failure();
   MLIRContext *ctx = root->getContext();
   RewritePatternSet patterns(ctx);
@@ -417,7 +340,8 @@ mlir::gather::lowerGatherOps(Operation *root,
   target.addIllegalOp<GatherOp, GatherNdOp>();
   target.addLegalDialect<
       arith::ArithDialect, bufferization::BufferizationDialect,
-      func::FuncDialect, linalg::LinalgDialect, memref::MemRefDialect,
+      func::FuncDialect, linalg::LinalgDialect, LLVM::LLVMDialect,
+      memref::MemRefDialect,
       scf::SCFDialect, tensor::TensorDialect, vector::VectorDialect>();
   return applyPartialConversion(root, target, std::move(patterns));
 }
@@ -444,6 +368,8 @@ Value mlir::gather::createGuardForEmptyDims(
     OpBuilder &b, Location loc, ValueRange dimSizes, TypedAttr zero, Value init,
     function_ref<Value(OpBuilder &, Location)> buildGather) {
   auto buildZeros = [&](OpBuilder &zb, Location zl) -> Value {
+    if (!zero)
+      return init;
     Value zeroValue = arith::ConstantOp::create(zb, zl, zero);
     return linalg::FillOp::create(zb, zl, zeroValue, init).getResult(0);
   };

@@ -7,8 +7,11 @@
 // reads the index (vector) that selects it from `indices` and the element
 // from `params` with tensor.extract. Out-of-bounds handling:
 //  - error: an scf.for nest over `indices` before the generic checks each
-//    index once, prints the op's location, the index and the bound and calls
-//    exit(1); the generic then reads without checks.
+//    index once and reports a bad one to the out-of-bounds handler
+//    (OutOfBoundsReport.h), whose default prints and ends the process. A
+//    handler that returns gets zero slices for the bad indices: the generic
+//    then reads as in zero mode (as in clamp mode, with unspecified values
+//    for an empty dimension, where the element type has no zero).
 //  - zero: the body reads at a clamped-to-0 address and selects zero.
 //  - clamp: the body reads at the clamped address.
 // An empty addressed params dimension leaves nothing to read from: in zero
@@ -48,6 +51,12 @@ static Value lowerToGeneric(OpBuilder &builder, Operation *op, Value params,
   Value init = lowering.init;
   ArrayRef<Value> indexedSizes = lowering.indexedSizes;
   Location loc = op->getLoc();
+  // How the generic addresses params: error mode has reported the bad
+  // indices already, and reads them as zero mode (clamp mode without a zero)
+  // in case the handler returned.
+  GatherMode readMode = mode;
+  if (mode == GatherMode::Error)
+    readMode = zero ? GatherMode::Zero : GatherMode::Clamp;
 
   auto buildGeneric = [&](OpBuilder &b, Location loc) -> Value {
     int64_t rank = geometry.resultRank;
@@ -61,7 +70,7 @@ static Value lowerToGeneric(OpBuilder &builder, Operation *op, Value params,
           for (int64_t d = 0; d < rank; ++d)
             coords.push_back(linalg::IndexOp::create(nb, nl, d));
           ResolvedIndexVector resolved = loadAndResolveIndexVector(
-              nb, nl, op, geometry, mode, indices,
+              nb, nl, op, geometry, readMode, indices,
               geometry.getSelectorOfResultCoords(coords), indexedSizes,
               /*check=*/false);
           Value value = tensor::ExtractOp::create(
@@ -77,13 +86,16 @@ static Value lowerToGeneric(OpBuilder &builder, Operation *op, Value params,
   };
 
   // Error mode validates every index once before the generic, unless the
-  // result is empty. Zero and clamp mode need a guard where an addressed
-  // dimension may be empty (exactly when they need a zero).
+  // result is empty, and guards its reads as zero mode does. Zero and clamp
+  // mode need a guard where an addressed dimension may be empty (exactly
+  // when they need a zero).
   if (mode == GatherMode::Error)
     return createUnlessResultEmpty(
         builder, loc, lowering, [&](OpBuilder &b, Location l) {
-          createIndexValidation(b, l, op, geometry, indices, indexedSizes);
-          return buildGeneric(b, l);
+          createIndexValidation(b, l, op, geometry, indices, indexedSizes,
+                                lowering.outOfBoundsHandler);
+          return createGuardForEmptyDims(b, l, indexedSizes, zero, init,
+                                         buildGeneric);
         });
   if (zero)
     return createGuardForEmptyDims(builder, loc, indexedSizes, zero, init,
@@ -96,10 +108,13 @@ namespace {
 struct ConvertGatherToLinalgPass
     : public gather::impl::ConvertGatherToLinalgPassBase<
           ConvertGatherToLinalgPass> {
+  using Base::Base;
+
   void runOnOperation() override {
-    if (failed(lowerGatherOps(getOperation(), [](RewritePatternSet &patterns) {
-          populateGatherToLinalgPatterns(patterns);
-        })))
+    auto populate = [&](RewritePatternSet &patterns) {
+      populateGatherToLinalgPatterns(patterns, outOfBoundsHandler);
+    };
+    if (failed(lowerGatherOps(getOperation(), populate, outOfBoundsHandler)))
       signalPassFailure();
   }
 };
@@ -108,6 +123,13 @@ struct ConvertGatherToLinalgPass
 
 void mlir::gather::populateGatherToLinalgPatterns(RewritePatternSet &patterns,
                                                   PatternBenefit benefit) {
+  populateGatherToLinalgPatterns(patterns, kDefaultOutOfBoundsHandler,
+                                 benefit);
+}
+
+void mlir::gather::populateGatherToLinalgPatterns(RewritePatternSet &patterns,
+                                                  StringRef outOfBoundsHandler,
+                                                  PatternBenefit benefit) {
   patterns.add<TensorGatherPattern<GatherOp>, TensorGatherPattern<GatherNdOp>>(
-      patterns.getContext(), lowerToGeneric, benefit);
+      patterns.getContext(), lowerToGeneric, benefit, outOfBoundsHandler);
 }

@@ -54,15 +54,14 @@
 
 // The same kernel body on host memory inside an scf.parallel over
 // (block x, block y, thread y, thread x), unit dimensions folded here; no
-// alignment is promised there, and errors print and call @exit.
+// alignment is promised there, and errors call the out-of-bounds handler.
 
-// HOST-LABEL: func.func private @exit(i32)
+// HOST-LABEL: func.func @gather_out_of_bounds(
 // HOST-LABEL: func.func @vector_f32(
 // HOST-NOT:     gpu.launch
 // HOST:         scf.parallel
 // HOST:           scf.for
-// HOST:             vector.print str "gather.gather at loc(
-// HOST:             func.call @exit(
+// HOST:             func.call @gather_out_of_bounds(
 // HOST:             scf.for
 // HOST:               %[[V:.*]] = vector.load %{{.*}}[%{{.*}}] : memref<32xf32>, vector<4xf32>
 // HOST:               vector.store %[[V]], %{{.*}}[%{{.*}}] : memref<24xf32>, vector<4xf32>

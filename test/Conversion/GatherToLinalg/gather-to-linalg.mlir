@@ -1,10 +1,16 @@
 // RUN: gather-opt %s --convert-gather-to-linalg --split-input-file | FileCheck %s
 
-// Error mode: a loop nest over the indices checks each index once, then the
-// generic reads without checks. @exit is declared once per module.
+// Error mode: a loop nest over the indices checks each index once and
+// reports a bad one to the out-of-bounds handler, whose default definition is
+// added once per module, with the op's name and location from one string
+// constant per op; the generic then reads as in zero mode (the slice of a bad
+// index is zero when a handler returns).
 
-// CHECK-LABEL: func.func private @exit(i32)
-// CHECK-NOT:   func.func private @exit
+// CHECK-DAG:   llvm.mlir.global private constant @[[$MSG:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}gather-to-linalg.mlir\22:[[@LINE+37]]:8)\00")
+// CHECK-DAG:   llvm.mlir.global private constant @{{__gather_oob_[0-9a-f]+}}("gather.gather\00loc(\22{{.*}}gather-to-linalg.mlir\22:[[@LINE+42]]:8)\00")
+// CHECK-LABEL: func.func @gather_out_of_bounds(
+// CHECK-SAME:    attributes {llvm.linkage = #llvm.linkage<weak>, no_inline}
+// CHECK-NOT:   func.func @gather_out_of_bounds
 // CHECK-LABEL: func.func @gather_error(
 // CHECK-SAME:    %[[PARAMS:.*]]: tensor<4x3xf32>, %[[INDICES:.*]]: tensor<2xi32>)
 // CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
@@ -15,14 +21,12 @@
 // CHECK:           %[[IDX:.*]] = arith.index_cast %[[RAW]] : i32 to index
 // CHECK:           %[[OOB:.*]] = arith.cmpi uge, %[[IDX]], %[[C4]] : index
 // CHECK:           scf.if %[[OOB]] {
-// CHECK:             vector.print str "gather.gather at loc({{.*}}gather-to-linalg.mlir{{.*}}:[[@LINE+21]]:8): index "
+// CHECK:             %[[OP:.*]] = llvm.mlir.addressof @[[$MSG]] : !llvm.ptr
+// CHECK:             %[[LOC:.*]] = llvm.getelementptr inbounds %[[OP]][14] : (!llvm.ptr) -> !llvm.ptr, i8
 // CHECK:             %[[V:.*]] = arith.index_cast %[[IDX]] : index to i64
-// CHECK:             vector.print %[[V]] : i64 punctuation <no_punctuation>
-// CHECK:             vector.print str " is out of bounds [0, "
+// CHECK:             %[[DIM:.*]] = arith.constant 0 : i64
 // CHECK:             %[[B:.*]] = arith.index_cast %[[C4]] : index to i64
-// CHECK:             vector.print %[[B]] : i64 punctuation <no_punctuation>
-// CHECK:             vector.print str ") in params dimension 0\0A"
-// CHECK:             func.call @exit(%{{.*}}) : (i32) -> ()
+// CHECK:             func.call @gather_out_of_bounds(%[[OP]], %[[LOC]], %[[V]], %[[DIM]], %[[B]]) : (!llvm.ptr, !llvm.ptr, i64, i64, i64) -> ()
 // CHECK:           }
 // CHECK:         }
 // CHECK:         %[[R:.*]] = linalg.generic
@@ -32,8 +36,11 @@
 // CHECK:           %[[D1:.*]] = linalg.index 1 : index
 // CHECK:           %[[RAW2:.*]] = tensor.extract %[[INDICES]][%[[D0]]] : tensor<2xi32>
 // CHECK:           %[[IDX2:.*]] = arith.index_cast %[[RAW2]] : i32 to index
-// CHECK:           %[[E:.*]] = tensor.extract %[[PARAMS]][%[[IDX2]], %[[D1]]] : tensor<4x3xf32>
-// CHECK:           linalg.yield %[[E]] : f32
+// CHECK:           %[[IN:.*]] = arith.cmpi ult, %[[IDX2]], %[[C4]] : index
+// CHECK:           %[[A:.*]] = arith.select %[[IN]], %[[IDX2]], %{{.*}} : index
+// CHECK:           %[[E:.*]] = tensor.extract %[[PARAMS]][%[[A]], %[[D1]]] : tensor<4x3xf32>
+// CHECK:           %[[S:.*]] = arith.select %[[IN]], %[[E]], %{{.*}} : f32
+// CHECK:           linalg.yield %[[S]] : f32
 // CHECK:         return %[[R]]
 func.func @gather_error(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> tensor<2x3xf32> {
   %r = gather.gather %params[%indices] : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
@@ -50,7 +57,7 @@ func.func @gather_error_2(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> 
 
 // Zero mode with axis 1: read at a clamped-to-0 address, then select zero.
 
-// CHECK-NOT:   func.func private @exit
+// CHECK-NOT:   func.func @gather_out_of_bounds
 // CHECK-LABEL: func.func @gather_zero_axis(
 // CHECK-SAME:    %[[PARAMS:.*]]: tensor<2x5x3xf16>, %[[INDICES:.*]]: tensor<4xi64>)
 // CHECK-DAG:     %[[C5:.*]] = arith.constant 5 : index
@@ -155,20 +162,28 @@ func.func @gather_zero_empty_axis(%params: tensor<0x3xf32>, %indices: tensor<2xi
 // CHECK:           %[[RAW0:.*]] = tensor.extract %[[INDICES]][%[[I]], %[[K0]]]
 // CHECK:           %[[IDX0:.*]] = arith.index_cast %[[RAW0]] : i64 to index
 // CHECK:           arith.cmpi uge, %[[IDX0]], %[[C2]] : index
-// CHECK:           vector.print str ") in params dimension 0\0A"
+// CHECK:           %[[DIM0:.*]] = arith.constant 0 : i64
+// CHECK:           func.call @gather_out_of_bounds(%{{.*}}, %{{.*}}, %{{.*}}, %[[DIM0]], %{{.*}})
 // CHECK:           %[[K1:.*]] = arith.constant 1 : index
 // CHECK:           %[[RAW1:.*]] = tensor.extract %[[INDICES]][%[[I]], %[[K1]]]
 // CHECK:           %[[IDX1:.*]] = arith.index_cast %[[RAW1]] : i64 to index
 // CHECK:           arith.cmpi uge, %[[IDX1]], %[[C3]] : index
-// CHECK:           vector.print str ") in params dimension 1\0A"
+// CHECK:           %[[DIM1:.*]] = arith.constant 1 : i64
+// CHECK:           func.call @gather_out_of_bounds(%{{.*}}, %{{.*}}, %{{.*}}, %[[DIM1]], %{{.*}})
 // CHECK:         linalg.generic
 // CHECK:           %[[D0:.*]] = linalg.index 0 : index
 // CHECK:           %[[D1:.*]] = linalg.index 1 : index
 // CHECK:           %[[R0:.*]] = tensor.extract %[[INDICES]][%[[D0]], %{{.*}}] : tensor<5x2xi64>
-// CHECK:           %[[A0:.*]] = arith.index_cast %[[R0]] : i64 to index
+// CHECK:           %[[I0:.*]] = arith.index_cast %[[R0]] : i64 to index
+// CHECK:           %[[IN0:.*]] = arith.cmpi ult, %[[I0]], %[[C2]] : index
+// CHECK:           %[[A0:.*]] = arith.select %[[IN0]], %[[I0]]
 // CHECK:           %[[R1:.*]] = tensor.extract %[[INDICES]][%[[D0]], %{{.*}}] : tensor<5x2xi64>
-// CHECK:           %[[A1:.*]] = arith.index_cast %[[R1]] : i64 to index
-// CHECK:           tensor.extract %[[PARAMS]][%[[A0]], %[[A1]], %[[D1]]] : tensor<2x3x4xf32>
+// CHECK:           %[[I1:.*]] = arith.index_cast %[[R1]] : i64 to index
+// CHECK:           %[[IN1:.*]] = arith.cmpi ult, %[[I1]], %[[C3]] : index
+// CHECK:           %[[A1:.*]] = arith.select %[[IN1]], %[[I1]]
+// CHECK:           %[[VALID:.*]] = arith.andi %[[IN0]], %[[IN1]] : i1
+// CHECK:           %[[E:.*]] = tensor.extract %[[PARAMS]][%[[A0]], %[[A1]], %[[D1]]] : tensor<2x3x4xf32>
+// CHECK:           arith.select %[[VALID]], %[[E]], %{{.*}} : f32
 func.func @gather_nd_error(%params: tensor<2x3x4xf32>, %indices: tensor<5x2xi64>) -> tensor<5x4xf32> {
   %r = gather.gather_nd %params[%indices] : (tensor<2x3x4xf32>, tensor<5x2xi64>) -> tensor<5x4xf32>
   return %r : tensor<5x4xf32>

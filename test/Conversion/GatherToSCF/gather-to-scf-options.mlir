@@ -89,7 +89,7 @@ func.func @rows_clamp(%params: tensor<100x64xf32>, %indices: tensor<20xi32>) -> 
 // (or-reduction) and copies the chunk only when none is bad (else its copy
 // loop is empty) into its slot of the result, and writes its flag. After
 // the loop, if any flag is set, the sequential loop reports the first bad
-// index in index order and exits.
+// index in index order.
 
 // PAR-LABEL: func.func @rows_error(
 // PAR-SAME:    %[[PARAMS:.*]]: tensor<100x64xf32>, %[[INDICES:.*]]: tensor<20xi32>)
@@ -126,7 +126,7 @@ func.func @rows_clamp(%params: tensor<100x64xf32>, %indices: tensor<20xi32>) -> 
 // PAR:         %[[ANYBAD:.*]] = arith.cmpi ne, %[[ANY]], %{{.*}} : i8
 // PAR:         scf.if %[[ANYBAD]] {
 // PAR:           scf.for
-// PAR:             func.call @exit
+// PAR:             func.call @gather_out_of_bounds
 // PAR:         }
 // PAR:         return %[[R]]#0
 func.func @rows_error(%params: tensor<100x64xf32>, %indices: tensor<20xi32>) -> tensor<20x64xf32> {

@@ -6,12 +6,13 @@
 
 // Error mode: the position loop runs in chunks of 1024; each chunk first
 // checks its indices (one loop or-reducing the bound checks; only when one
-// fails a second loop reports the first bad index and exits), then copies
+// fails a second loop reports the bad indices), then copies
 // their rows, reading each index once more, unchecked (from L1 by then).
 // Slices are full rank (no inferred rank reduction).
 
-// CHECK-LABEL: func.func private @exit(i32)
-// CHECK-NOT:   func.func private @exit
+// CHECK-DAG:   llvm.mlir.global private constant @[[$MSG:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}gather-to-scf.mlir\22:[[@LINE+48]]:8)\00")
+// CHECK-LABEL: func.func @gather_out_of_bounds(
+// CHECK-NOT:   func.func @gather_out_of_bounds
 // CHECK-LABEL: func.func @gather_error(
 // CHECK-SAME:    %[[PARAMS:.*]]: tensor<4x3xf32>, %[[INDICES:.*]]: tensor<2xi32>)
 // CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
@@ -35,12 +36,12 @@
 // CHECK:               %[[WIDX:.*]] = arith.index_cast %[[WRAW]] : i32 to index
 // CHECK:               %[[OOB:.*]] = arith.cmpi uge, %[[WIDX]], %[[C4]] : index
 // CHECK:               scf.if %[[OOB]] {
-// CHECK:                 vector.print str "gather.gather at loc({{.*}}gather-to-scf.mlir{{.*}}:[[@LINE+22]]:8): index "
-// CHECK:                 vector.print %{{.*}} : i64 punctuation <no_punctuation>
-// CHECK:                 vector.print str " is out of bounds [0, "
-// CHECK:                 vector.print %{{.*}} : i64 punctuation <no_punctuation>
-// CHECK:                 vector.print str ") in params dimension 0\0A"
-// CHECK:                 func.call @exit(%{{.*}}) : (i32) -> ()
+// CHECK:                 %[[OP:.*]] = llvm.mlir.addressof @[[$MSG]] : !llvm.ptr
+// CHECK:                 %[[LOC:.*]] = llvm.getelementptr inbounds %[[OP]][14]
+// CHECK:                 %[[BADIDX:.*]] = arith.index_cast %[[WIDX]] : index to i64
+// CHECK:                 %[[DIM:.*]] = arith.constant 0 : i64
+// CHECK:                 %[[SIZE:.*]] = arith.index_cast %[[C4]] : index to i64
+// CHECK:                 func.call @gather_out_of_bounds(%[[OP]], %[[LOC]], %[[BADIDX]], %[[DIM]], %[[SIZE]]) : (!llvm.ptr, !llvm.ptr, i64, i64, i64) -> ()
 // CHECK:               }
 // CHECK:             }
 // CHECK:           }
@@ -77,7 +78,7 @@ func.func @gather_error_2(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> 
 // address and inserts a zero row (built once before the loops) for an
 // out-of-bounds index.
 
-// CHECK-NOT:   func.func private @exit
+// CHECK-NOT:   func.func @gather_out_of_bounds
 // CHECK-LABEL: func.func @gather_zero_axis(
 // CHECK-SAME:    %[[PARAMS:.*]]: tensor<2x5x3xf16>, %[[INDICES:.*]]: tensor<4xi64>)
 // CHECK-DAG:     %[[C5:.*]] = arith.constant 5 : index
@@ -185,8 +186,10 @@ func.func @gather_clamp_static(%params: tensor<4xf32>, %indices: tensor<i32>) ->
 // CHECK:             arith.cmpi uge, %{{.*}}, %[[C3]] : index
 // CHECK:           }
 // CHECK:           scf.if %[[ANYBAD]] {
-// CHECK:             vector.print str ") in params dimension 0\0A"
-// CHECK:             vector.print str ") in params dimension 1\0A"
+// CHECK:             %[[DIM0:.*]] = arith.constant 0 : i64
+// CHECK:             func.call @gather_out_of_bounds(%{{.*}}, %{{.*}}, %{{.*}}, %[[DIM0]], %{{.*}})
+// CHECK:             %[[DIM1:.*]] = arith.constant 1 : i64
+// CHECK:             func.call @gather_out_of_bounds(%{{.*}}, %{{.*}}, %{{.*}}, %[[DIM1]], %{{.*}})
 // CHECK:           }
 // CHECK:         scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
 // CHECK:           %[[RAW0:.*]] = tensor.extract %[[INDICES]][%[[I]], %{{.*}}] : tensor<5x2xi64>
@@ -287,7 +290,7 @@ func.func @gather_error_constant_indices(%params: tensor<3x4xf32>) -> tensor<1x4
 // CHECK:           arith.cmpi uge
 // CHECK:         }
 // CHECK:         scf.if %[[BAD]] {
-// CHECK:           func.call @exit
+// CHECK:           func.call @gather_out_of_bounds
 // CHECK:         }
 // CHECK:         scf.for %[[O:[^ ]*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC0:.*]] = %{{.*}})
 // CHECK:           scf.for %[[I:[^ ]*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[ACC0]])

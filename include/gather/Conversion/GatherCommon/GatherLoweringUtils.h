@@ -28,6 +28,7 @@
 #ifndef GATHER_CONVERSION_GATHERCOMMON_GATHERLOWERINGUTILS_H
 #define GATHER_CONVERSION_GATHERCOMMON_GATHERLOWERINGUTILS_H
 
+#include "gather/Conversion/GatherCommon/OutOfBoundsReport.h"
 #include "gather/Dialect/Gather/IR/GatherOps.h"
 
 #include "mlir/IR/Builders.h"
@@ -146,41 +147,13 @@ bool mayProduceZeroSlices(const GatherGeometry &geometry, GatherMode mode,
                           ShapedType paramsType);
 
 //===----------------------------------------------------------------------===//
-// Error reporting (host code only)
-//===----------------------------------------------------------------------===//
-
-/// Name of the libc function error-mode checks call to stop the program:
-/// `exit(1)`, which, unlike abort, flushes the message printed before it.
-inline constexpr llvm::StringLiteral kGatherExitFuncName = "exit";
-
-/// Describes `op` for error messages: `gather.gather at loc("f.mlir":3:8)`.
-std::string describeOpForDiagnostics(Operation *op);
-
-/// Declares `func.func private @exit(i32)` in `symbolTableOp` unless it is
-/// there already. Fails, with a diagnostic, where a different @exit exists.
-LogicalResult declareExitFunc(Operation *symbolTableOp);
-
-/// Declares @exit in the symbol table of `root` (itself when it is one)
-/// when `root` holds an error-mode gather op. A pass running on an op without
-/// a symbol table cannot declare it in an ancestor (that would race with
-/// other threads): it fails then unless the declaration exists already.
-LogicalResult declareExitFuncIfNeeded(Operation *root);
-
-/// Emits `scf.if (index not in [0, dimSize)) { print; exit(1) }`, printing
-///   <describeOpForDiagnostics(op)>: index <index> is out of bounds
-///   [0, <dimSize>) in params dimension <paramsDim>
-/// on stdout with vector.print (runner-utils printString/printI64) and
-/// calling @exit, which must be declared (see declareExitFunc).
-void createOutOfBoundsCheck(OpBuilder &b, Location loc, Operation *op,
-                            Value index, Value dimSize, int64_t paramsDim);
-
-//===----------------------------------------------------------------------===//
 // Whole index vectors
 //===----------------------------------------------------------------------===//
 
 /// Loads the index (vector) selected by `selector` from `indices`, applies
 /// `mode` to each component against `indexedDimSizes` and, in error mode
-/// when `check` is set, emits createOutOfBoundsCheck for each component.
+/// when `check` is set, emits createOutOfBoundsCheck (reporting to
+/// `outOfBoundsHandler`) for each component.
 /// Returns one address per component and the conjunction of their validity
 /// (null when always valid). Each component is loaded exactly once.
 struct ResolvedIndexVector {
@@ -191,15 +164,19 @@ ResolvedIndexVector
 loadAndResolveIndexVector(OpBuilder &b, Location loc, Operation *op,
                           const GatherGeometry &geometry, GatherMode mode,
                           Value indices, ValueRange selector,
-                          ValueRange indexedDimSizes, bool check);
+                          ValueRange indexedDimSizes, bool check,
+                          StringRef outOfBoundsHandler =
+                              kDefaultOutOfBoundsHandler);
 
 /// Emits an scf.for nest over the selector dimensions of `indices` (tensor
 /// or memref) that checks every index component once, with
-/// createOutOfBoundsCheck. Used where the gather itself does not load each
-/// index once (e.g. an elementwise linalg.generic).
-void createIndexValidation(OpBuilder &b, Location loc, Operation *op,
-                           const GatherGeometry &geometry, Value indices,
-                           ValueRange indexedDimSizes);
+/// createOutOfBoundsCheck (reporting to `outOfBoundsHandler`). Used where the
+/// gather itself does not load each index once (e.g. an elementwise
+/// linalg.generic).
+void createIndexValidation(
+    OpBuilder &b, Location loc, Operation *op, const GatherGeometry &geometry,
+    Value indices, ValueRange indexedDimSizes,
+    StringRef outOfBoundsHandler = kDefaultOutOfBoundsHandler);
 
 /// Builds an scf.for nest over the selector dimensions of `indices` (tensor
 /// or memref) carrying `iterArgs`; `body` gets the selector and the current
@@ -225,8 +202,12 @@ struct TensorGatherLowering {
   GatherGeometry geometry;
   GatherMode mode;
   /// The zero of the element type where the op may produce zero slices
-  /// (mayProduceZeroSlices), else null.
+  /// (mayProduceZeroSlices), and in error mode where the element type has
+  /// one (the slice of an index reported to a handler that returns); else
+  /// null.
   TypedAttr zero;
+  /// The function error-mode checks report to (createOutOfBoundsCheck).
+  std::string outOfBoundsHandler;
   /// Sizes of the addressed params dimensions (createIndexedDimSizes).
   SmallVector<Value> indexedSizes;
   /// Reified result sizes, static where the types make them so.
@@ -240,10 +221,14 @@ struct TensorGatherLowering {
 
 /// Checks that `op` (whose params are `params` after conversion) can be
 /// lowered, reporting a match failure through `rewriter` otherwise (no zero
-/// of the element type where one is needed, @exit not declared in error
-/// mode), and creates what every tensor lowering needs first.
+/// of the element type where one is needed; in error mode, the llvm dialect
+/// not loaded or a symbol in the way of `outOfBoundsHandler`), and creates
+/// what every tensor lowering needs first. In error mode the handler is
+/// declared in the op's symbol table where missing
+/// (declareOutOfBoundsHandler).
 FailureOr<TensorGatherLowering>
-prepareTensorLowering(RewriterBase &rewriter, Operation *op, Value params);
+prepareTensorLowering(RewriterBase &rewriter, Operation *op, Value params,
+                      StringRef outOfBoundsHandler = kDefaultOutOfBoundsHandler);
 
 /// Lowers one gather op given its converted `params` and `indices` and what
 /// prepareTensorLowering made; returns the result.
@@ -257,14 +242,16 @@ using TensorGatherLowerFn =
 template <typename OpTy>
 struct TensorGatherPattern : public OpConversionPattern<OpTy> {
   TensorGatherPattern(MLIRContext *ctx, TensorGatherLowerFn lowerFn,
-                      PatternBenefit benefit = 1)
-      : OpConversionPattern<OpTy>(ctx, benefit), lowerFn(std::move(lowerFn)) {}
+                      PatternBenefit benefit = 1,
+                      StringRef outOfBoundsHandler = kDefaultOutOfBoundsHandler)
+      : OpConversionPattern<OpTy>(ctx, benefit), lowerFn(std::move(lowerFn)),
+        outOfBoundsHandler(outOfBoundsHandler) {}
 
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<TensorGatherLowering> lowering =
-        prepareTensorLowering(rewriter, op, adaptor.getParams());
+    FailureOr<TensorGatherLowering> lowering = prepareTensorLowering(
+        rewriter, op, adaptor.getParams(), outOfBoundsHandler);
     if (failed(lowering))
       return failure();
     if (lowering->isStaticallyEmpty) {
@@ -277,13 +264,17 @@ struct TensorGatherPattern : public OpConversionPattern<OpTy> {
   }
 
   TensorGatherLowerFn lowerFn;
+  std::string outOfBoundsHandler;
 };
 
 /// Lowers every gather op under `root` with the patterns `populate` adds,
-/// declaring @exit first where error-mode ops need it
-/// (declareExitFuncIfNeeded). The body of the CPU conversion passes.
-LogicalResult lowerGatherOps(Operation *root,
-                             function_ref<void(RewritePatternSet &)> populate);
+/// declaring `outOfBoundsHandler` first where error-mode ops report to it
+/// (declareOutOfBoundsHandlersIfNeeded). The body of the CPU conversion
+/// passes.
+LogicalResult
+lowerGatherOps(Operation *root,
+               function_ref<void(RewritePatternSet &)> populate,
+               StringRef outOfBoundsHandler = kDefaultOutOfBoundsHandler);
 
 /// Returns an i1 that is true when one of `sizes` is 0, or null when none
 /// can be (all are static and non-zero). Sets `knownZero` when one is a
@@ -299,9 +290,10 @@ Value createUnlessResultEmpty(
     function_ref<Value(OpBuilder &, Location)> buildGather);
 
 /// Returns `buildGather()` when all `dimSizes` (the addressed params
-/// dimensions) are non-empty and `init` filled with `zero` otherwise: an
-/// empty addressed dimension leaves nothing to read. Decided at compile time
-/// where the sizes are constant, else with an scf.if.
+/// dimensions) are non-empty and `init` filled with `zero` otherwise (`init`
+/// itself when `zero` is null): an empty addressed dimension leaves nothing
+/// to read. Decided at compile time where the sizes are constant, else with
+/// an scf.if.
 Value createGuardForEmptyDims(
     OpBuilder &b, Location loc, ValueRange dimSizes, TypedAttr zero, Value init,
     function_ref<Value(OpBuilder &, Location)> buildGather);

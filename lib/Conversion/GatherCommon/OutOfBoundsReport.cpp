@@ -1,0 +1,256 @@
+//===- OutOfBoundsReport.cpp - out-of-bounds reports of gathers -----------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Conversion/GatherCommon/OutOfBoundsReport.h"
+#include "gather/Conversion/GatherCommon/GatherLoweringUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
+
+using namespace mlir;
+using namespace mlir::gather;
+
+/// The line the default handler prints; its arguments are op, location,
+/// index, dim_size, dim.
+static constexpr llvm::StringLiteral kDefaultHandlerFormat =
+    "%s at %s: index %lld is out of bounds [0, %lld) in params dimension "
+    "%lld\n";
+static constexpr llvm::StringLiteral kDefaultHandlerFormatName =
+    "__gather_out_of_bounds_format";
+static constexpr llvm::StringLiteral kStringPrefix = "__gather_oob_";
+
+FunctionType mlir::gather::getOutOfBoundsHandlerType(MLIRContext *ctx) {
+  Type ptr = LLVM::LLVMPointerType::get(ctx);
+  Type i64 = IntegerType::get(ctx, 64);
+  return FunctionType::get(ctx, {ptr, ptr, i64, i64, i64}, {});
+}
+
+std::string mlir::gather::describeOpForDiagnostics(Operation *op) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << op->getName() << " at ";
+  op->getLoc().print(os);
+  return text;
+}
+
+bool mlir::gather::reportsOutOfBounds(Operation *gatherOp) {
+  return getGatherMode(gatherOp) == GatherMode::Error;
+}
+
+//===----------------------------------------------------------------------===//
+// The default handler
+//===----------------------------------------------------------------------===//
+
+/// Returns the libc function `name` of `type` declared in `symbolTableOp`,
+/// declaring it where missing. Fails where the symbol is something else.
+static FailureOr<LLVM::LLVMFuncOp>
+getOrDeclareLibcFunc(OpBuilder &b, Operation *symbolTableOp, StringRef name,
+                     LLVM::LLVMFunctionType type) {
+  Operation *existing = SymbolTable::lookupSymbolIn(symbolTableOp, name);
+  if (!existing)
+    return LLVM::LLVMFuncOp::create(b, symbolTableOp->getLoc(), name, type);
+  auto func = dyn_cast<LLVM::LLVMFuncOp>(existing);
+  if (func && func.getFunctionType() == type)
+    return func;
+  return existing->emitError("the default out-of-bounds handler of "
+                             "error-mode gathers calls libc's @")
+         << name << " of type " << type << ": define @"
+         << kDefaultOutOfBoundsHandler
+         << " or name another handler (option out-of-bounds-handler)";
+}
+
+/// Inserts, at the insertion point of `b` (the start of `symbolTableOp`), the
+/// weak definition of the default handler: printf the message, flush every
+/// stream, _Exit(1). Never `exit`: a user function may have that name.
+static LogicalResult createDefaultHandler(OpBuilder &b,
+                                          Operation *symbolTableOp) {
+  MLIRContext *ctx = b.getContext();
+  Location loc = symbolTableOp->getLoc();
+  Type ptr = LLVM::LLVMPointerType::get(ctx);
+  Type i32 = b.getI32Type();
+  auto printfType = LLVM::LLVMFunctionType::get(i32, {ptr}, /*isVarArg=*/true);
+  FailureOr<LLVM::LLVMFuncOp> printf =
+      getOrDeclareLibcFunc(b, symbolTableOp, "printf", printfType);
+  FailureOr<LLVM::LLVMFuncOp> fflush = getOrDeclareLibcFunc(
+      b, symbolTableOp, "fflush", LLVM::LLVMFunctionType::get(i32, {ptr}));
+  FailureOr<LLVM::LLVMFuncOp> exitFunc = getOrDeclareLibcFunc(
+      b, symbolTableOp, "_Exit",
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {i32}));
+  if (failed(printf) || failed(fflush) || failed(exitFunc))
+    return failure();
+
+  if (!SymbolTable::lookupSymbolIn(symbolTableOp, kDefaultHandlerFormatName)) {
+    std::string format = (kDefaultHandlerFormat + StringRef("\0", 1)).str();
+    LLVM::GlobalOp::create(
+        b, loc, LLVM::LLVMArrayType::get(b.getI8Type(), format.size()),
+        /*isConstant=*/true, LLVM::Linkage::Private, kDefaultHandlerFormatName,
+        b.getStringAttr(format));
+  }
+
+  FunctionType type = getOutOfBoundsHandlerType(ctx);
+  auto handler = func::FuncOp::create(b, loc, kDefaultOutOfBoundsHandler, type);
+  // Weak: a strong definition linked with the module replaces it. Never
+  // inlined: that would keep it from being replaced.
+  handler->setAttr("llvm.linkage",
+                   LLVM::LinkageAttr::get(ctx, LLVM::Linkage::Weak));
+  handler.setNoInline(true);
+  OpBuilder::InsertionGuard guard(b);
+  Block *body = b.createBlock(&handler.getBody(), {}, type.getInputs(),
+                              SmallVector<Location>(type.getNumInputs(), loc));
+  Value opName = body->getArgument(0), location = body->getArgument(1);
+  Value index = body->getArgument(2), dim = body->getArgument(3);
+  Value dimSize = body->getArgument(4);
+  Value format =
+      LLVM::AddressOfOp::create(b, loc, ptr, kDefaultHandlerFormatName);
+  LLVM::CallOp::create(
+      b, loc, *printf,
+      ValueRange{format, opName, location, index, dimSize, dim});
+  Value null = LLVM::ZeroOp::create(b, loc, ptr);
+  LLVM::CallOp::create(b, loc, *fflush, ValueRange{null});
+  Value one = LLVM::ConstantOp::create(b, loc, i32, 1);
+  LLVM::CallOp::create(b, loc, *exitFunc, ValueRange{one});
+  func::ReturnOp::create(b, loc);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Declaring handlers
+//===----------------------------------------------------------------------===//
+
+LogicalResult mlir::gather::declareOutOfBoundsHandler(OpBuilder &builder,
+                                                      Operation *symbolTableOp,
+                                                      StringRef handlerName) {
+  FunctionType type = getOutOfBoundsHandlerType(symbolTableOp->getContext());
+  if (Operation *existing =
+          SymbolTable::lookupSymbolIn(symbolTableOp, handlerName)) {
+    auto func = dyn_cast<func::FuncOp>(existing);
+    if (func && func.getFunctionType() == type)
+      return success();
+    return existing->emitError("symbol @")
+           << handlerName
+           << " is the out-of-bounds handler of error-mode gathers: it must "
+              "be a `func.func` of type "
+           << type;
+  }
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(&symbolTableOp->getRegion(0).front());
+  if (handlerName == kDefaultOutOfBoundsHandler)
+    return createDefaultHandler(builder, symbolTableOp);
+  auto func =
+      func::FuncOp::create(builder, symbolTableOp->getLoc(), handlerName, type);
+  func.setPrivate();
+  return success();
+}
+
+LogicalResult mlir::gather::declareOutOfBoundsHandler(Operation *symbolTableOp,
+                                                      StringRef handlerName) {
+  OpBuilder builder(symbolTableOp->getContext());
+  return declareOutOfBoundsHandler(builder, symbolTableOp, handlerName);
+}
+
+LogicalResult
+mlir::gather::declareOutOfBoundsHandlersIfNeeded(Operation *root,
+                                                 StringRef handlerName) {
+  llvm::SetVector<Operation *> symbolTables;
+  root->walk([&](Operation *op) {
+    if (isa<GatherOp, GatherNdOp>(op) && reportsOutOfBounds(op))
+      symbolTables.insert(SymbolTable::getNearestSymbolTable(op));
+  });
+  for (Operation *symbolTable : symbolTables) {
+    // Another thread may be reading a symbol table outside `root`.
+    if (!symbolTable ||
+        (symbolTable != root && !root->isProperAncestor(symbolTable)))
+      return root->emitError(
+          "error-mode gathers add their out-of-bounds handler and "
+          "messages to the enclosing symbol table: run the conversion "
+          "on it (e.g. builtin.module)");
+    if (failed(declareOutOfBoundsHandler(symbolTable, handlerName)))
+      return failure();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Reports
+//===----------------------------------------------------------------------===//
+
+/// Returns the address of the private constant "<op name>\0<location>\0" in
+/// `symbolTableOp`, creating it where missing: one per distinct description,
+/// named after its hash so that finding it takes one lookup.
+static Value getOrCreateDescription(OpBuilder &b, Location loc,
+                                    Operation *symbolTableOp, Operation *op) {
+  std::string text = op->getName().getStringRef().str();
+  text.push_back('\0');
+  llvm::raw_string_ostream os(text);
+  op->getLoc().print(os);
+  text.push_back('\0');
+
+  StringAttr value = b.getStringAttr(text);
+  std::string base = (kStringPrefix + llvm::utohexstr(llvm::xxh3_64bits(text),
+                                                      /*LowerCase=*/true))
+                         .str();
+  std::string name = base;
+  Operation *existing = SymbolTable::lookupSymbolIn(symbolTableOp, name);
+  // Another symbol with that name (a hash collision, or a user's): try the
+  // next name.
+  for (unsigned n = 1; existing; ++n) {
+    auto global = dyn_cast<LLVM::GlobalOp>(existing);
+    if (global && global.getValueAttr() == value)
+      break;
+    name = base + "_" + std::to_string(n);
+    existing = SymbolTable::lookupSymbolIn(symbolTableOp, name);
+  }
+  Type ptr = LLVM::LLVMPointerType::get(b.getContext());
+  if (!existing) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&symbolTableOp->getRegion(0).front());
+    LLVM::GlobalOp::create(b, symbolTableOp->getLoc(),
+                           LLVM::LLVMArrayType::get(b.getI8Type(), text.size()),
+                           /*isConstant=*/true, LLVM::Linkage::Private, name,
+                           value);
+  }
+  return LLVM::AddressOfOp::create(b, loc, ptr, name);
+}
+
+void mlir::gather::createOutOfBoundsReport(OpBuilder &b, Location loc,
+                                           Operation *op, Value index,
+                                           Value dimSize, int64_t paramsDim,
+                                           StringRef handlerName) {
+  Operation *symbolTableOp = SymbolTable::getNearestSymbolTable(op);
+  assert(symbolTableOp && "a gather op that reports needs a symbol table");
+  // Emits the error; the call is then rejected by the verifier.
+  (void)declareOutOfBoundsHandler(b, symbolTableOp, handlerName);
+  Value opName = getOrCreateDescription(b, loc, symbolTableOp, op);
+  int64_t locationOffset = op->getName().getStringRef().size() + 1;
+  Value location = LLVM::GEPOp::create(
+      b, loc, opName.getType(), b.getI8Type(), opName,
+      ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(locationOffset)},
+      LLVM::GEPNoWrapFlags::inbounds);
+  Type i64 = b.getI64Type();
+  Value index64 = arith::IndexCastOp::create(b, loc, i64, index);
+  Value dim64 = arith::ConstantIntOp::create(b, loc, paramsDim, 64);
+  Value dimSize64 = arith::IndexCastOp::create(b, loc, i64, dimSize);
+  func::CallOp::create(b, loc, handlerName, TypeRange(),
+                       ValueRange{opName, location, index64, dim64, dimSize64});
+}
+
+void mlir::gather::createOutOfBoundsCheck(OpBuilder &b, Location loc,
+                                          Operation *op, Value index,
+                                          Value dimSize, int64_t paramsDim,
+                                          StringRef handlerName) {
+  Value outOfBounds =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, index, dimSize);
+  scf::IfOp::create(b, loc, outOfBounds, [&](OpBuilder &tb, Location tl) {
+    createOutOfBoundsReport(tb, tl, op, index, dimSize, paramsDim, handlerName);
+    scf::YieldOp::create(tb, tl);
+  });
+}
