@@ -208,12 +208,9 @@ ResolvedIndexVector mlir::gather::loadAndResolveIndexVector(
   return result;
 }
 
-void mlir::gather::createIndexValidation(OpBuilder &b, Location loc,
-                                         Operation *op,
-                                         const GatherGeometry &geometry,
-                                         Value indices,
-                                         ValueRange indexedDimSizes,
-                                         StringRef outOfBoundsHandler) {
+void mlir::gather::createIndexValidation(
+    OpBuilder &b, Location loc, Operation *op, const GatherGeometry &geometry,
+    Value indices, ValueRange indexedDimSizes, StringRef outOfBoundsHandler) {
   if (geometry.indexDepth == 0)
     return;
   buildSelectorLoopNest(
@@ -338,11 +335,11 @@ mlir::gather::lowerGatherOps(Operation *root,
   populate(patterns);
   ConversionTarget target(*ctx);
   target.addIllegalOp<GatherOp, GatherNdOp>();
-  target.addLegalDialect<
-      arith::ArithDialect, bufferization::BufferizationDialect,
-      func::FuncDialect, linalg::LinalgDialect, LLVM::LLVMDialect,
-      memref::MemRefDialect,
-      scf::SCFDialect, tensor::TensorDialect, vector::VectorDialect>();
+  target.addLegalDialect<arith::ArithDialect,
+                         bufferization::BufferizationDialect, func::FuncDialect,
+                         linalg::LinalgDialect, LLVM::LLVMDialect,
+                         memref::MemRefDialect, scf::SCFDialect,
+                         tensor::TensorDialect, vector::VectorDialect>();
   return applyPartialConversion(root, target, std::move(patterns));
 }
 

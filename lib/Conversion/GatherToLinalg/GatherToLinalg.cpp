@@ -123,8 +123,7 @@ struct ConvertGatherToLinalgPass
 
 void mlir::gather::populateGatherToLinalgPatterns(RewritePatternSet &patterns,
                                                   PatternBenefit benefit) {
-  populateGatherToLinalgPatterns(patterns, kDefaultOutOfBoundsHandler,
-                                 benefit);
+  populateGatherToLinalgPatterns(patterns, kDefaultOutOfBoundsHandler, benefit);
 }
 
 void mlir::gather::populateGatherToLinalgPatterns(RewritePatternSet &patterns,

@@ -160,13 +160,11 @@ struct ResolvedIndexVector {
   SmallVector<Value> addresses;
   Value isValid;
 };
-ResolvedIndexVector
-loadAndResolveIndexVector(OpBuilder &b, Location loc, Operation *op,
-                          const GatherGeometry &geometry, GatherMode mode,
-                          Value indices, ValueRange selector,
-                          ValueRange indexedDimSizes, bool check,
-                          StringRef outOfBoundsHandler =
-                              kDefaultOutOfBoundsHandler);
+ResolvedIndexVector loadAndResolveIndexVector(
+    OpBuilder &b, Location loc, Operation *op, const GatherGeometry &geometry,
+    GatherMode mode, Value indices, ValueRange selector,
+    ValueRange indexedDimSizes, bool check,
+    StringRef outOfBoundsHandler = kDefaultOutOfBoundsHandler);
 
 /// Emits an scf.for nest over the selector dimensions of `indices` (tensor
 /// or memref) that checks every index component once, with
@@ -226,9 +224,9 @@ struct TensorGatherLowering {
 /// what every tensor lowering needs first. In error mode the handler is
 /// declared in the op's symbol table where missing
 /// (declareOutOfBoundsHandler).
-FailureOr<TensorGatherLowering>
-prepareTensorLowering(RewriterBase &rewriter, Operation *op, Value params,
-                      StringRef outOfBoundsHandler = kDefaultOutOfBoundsHandler);
+FailureOr<TensorGatherLowering> prepareTensorLowering(
+    RewriterBase &rewriter, Operation *op, Value params,
+    StringRef outOfBoundsHandler = kDefaultOutOfBoundsHandler);
 
 /// Lowers one gather op given its converted `params` and `indices` and what
 /// prepareTensorLowering made; returns the result.
