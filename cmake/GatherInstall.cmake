@@ -1,37 +1,31 @@
-# Installs the gather libraries under their own export set, GatherTargets
-# (add_mlir_library would file them under MLIR's own MLIRTargets), with the
-# headers, the TableGen sources and the generated .inc files, and a package
-# config so that users can find_package(Gather) and link the libraries into
-# their own pipelines. Model: llvm/circt's CIRCTConfig.cmake.in.
+# Installs the gather libraries (those add_gather_library recorded, and the
+# CUDA runtime library when it is built) under their own export set,
+# GatherTargets, with the headers, the TableGen sources and the generated .inc
+# files, and a package config so that users can find_package(Gather) and link
+# the libraries into their own tools. Model: llvm/circt's CIRCTConfig.cmake.in.
+# The tools install themselves (tools/*/CMakeLists.txt).
 
-include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-# add_mlir_library records every library it installs in MLIR_ALL_LIBS, which
-# also lists MLIR's own (imported) ones: keep the targets built here.
-get_property(all_libs GLOBAL PROPERTY MLIR_ALL_LIBS)
-set(gather_libs)
-foreach(lib IN LISTS all_libs)
-  if(TARGET ${lib})
-    get_target_property(imported ${lib} IMPORTED)
-    if(NOT imported)
-      list(APPEND gather_libs ${lib})
-      target_include_directories(${lib} INTERFACE
-        $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
-    endif()
-  endif()
-endforeach()
+get_property(gather_libs GLOBAL PROPERTY GATHER_LIBS)
+if(TARGET gather_cuda_runtime)
+  list(APPEND gather_libs gather_cuda_runtime)
+endif()
 install(TARGETS ${gather_libs} EXPORT GatherTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
+# Only files: install(DIRECTORY) would also create every folder the patterns
+# do not match, such as CMake's own CMakeFiles in the build tree.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/gather
+                  ${PROJECT_SOURCE_DIR}/include/gather-c
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.h" PATTERN "*.td")
 install(DIRECTORY ${PROJECT_BINARY_DIR}/include/gather
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-  FILES_MATCHING PATTERN "*.inc")
+  FILES_MATCHING PATTERN "*.inc"
+  PATTERN "CMakeFiles" EXCLUDE)
 
 set(GATHER_INSTALL_PACKAGE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/gather)
 install(EXPORT GatherTargets DESTINATION ${GATHER_INSTALL_PACKAGE_DIR})

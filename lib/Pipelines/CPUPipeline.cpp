@@ -10,9 +10,10 @@
 //   4. streaming stores for slice copies into results far larger than the
 //      last-level cache (gather-nontemporal-copies),
 //   5. linalg to loops, then every dialect left to LLVM.
-// Error-mode checks call libc exit, so the output runs under mlir-runner with
-// libmlir_runner_utils/libmlir_c_runner_utils, or compiles ahead of time and
-// links against libmlir_c_runner_utils (printString/printI64, memrefCopy).
+// Error-mode checks call the out-of-bounds handler, whose default the module
+// defines (weak; printf, fflush, _Exit), so the output runs under mlir-runner
+// with libmlir_runner_utils/libmlir_c_runner_utils, or compiles ahead of time
+// and links against libmlir_c_runner_utils (memrefCopy).
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,18 +36,23 @@ using namespace mlir::gather;
 
 void mlir::gather::buildGatherCPUPipeline(
     OpPassManager &pm, const GatherCPUPipelineOptions &options) {
-  // Runs on the module: error-mode checks declare @exit there.
+  // Runs on the module: error-mode checks add their handler and messages
+  // there.
   switch (options.lowering) {
   case GatherCPULowering::SCF: {
     ConvertGatherToSCFPassOptions scfOptions;
     scfOptions.prefetchDistance = options.prefetchDistance;
     scfOptions.parallel = options.numThreads > 0;
+    scfOptions.outOfBoundsHandler = options.outOfBoundsHandler;
     pm.addPass(createConvertGatherToSCFPass(scfOptions));
     break;
   }
-  case GatherCPULowering::Linalg:
-    pm.addPass(createConvertGatherToLinalgPass());
+  case GatherCPULowering::Linalg: {
+    ConvertGatherToLinalgPassOptions linalgOptions;
+    linalgOptions.outOfBoundsHandler = options.outOfBoundsHandler;
+    pm.addPass(createConvertGatherToLinalgPass(linalgOptions));
     break;
+  }
   }
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createLoopInvariantCodeMotionPass());

@@ -105,6 +105,7 @@ void mlir::gather::buildGatherGPUPipeline(
   lower.blockSize = options.blockSize;
   lower.maxBlocks = options.maxBlocks;
   lower.vectorize = options.vectorize;
+  lower.outOfBoundsHandler = options.outOfBoundsHandler;
   pm.addPass(createConvertGatherToGPUPass(lower));
   if (options.hostOnly) {
     // No gather op is left: the CPU pipeline bufferizes and lowers the rest.

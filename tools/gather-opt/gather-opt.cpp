@@ -21,8 +21,13 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+namespace mlir::gather::test {
+void registerTestPatternsAlonePass();
+} // namespace mlir::gather::test
+
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
+  mlir::gather::test::registerTestPatternsAlonePass();
   mlir::gather::registerGatherConversionPasses();
   mlir::gather::registerGatherTransformsPasses();
   mlir::gather::registerGatherPipelines();

@@ -174,6 +174,10 @@ def ConvertGatherToGPUPass : Pass<"convert-gather-to-gpu", "::mlir::ModuleOp"> {
            "loops cover the rest)">,
     Option<"vectorize", "vectorize", "bool", /*default=*/"true",
            "use 128-bit loads and stores when the slice allows">,
+    Option<"outOfBoundsHandler", "out-of-bounds-handler", "std::string",
+           /*default=*/"\"gather_out_of_bounds\"",
+           "host-only: the C function error-mode checks call with a bad "
+           "index, as in convert-gather-to-linalg (kernels print and trap)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

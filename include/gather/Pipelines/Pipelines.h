@@ -55,6 +55,13 @@ struct GatherCPUPipelineOptions
                      "slice is 64-byte aligned at run time "
                      "(gather-nontemporal-copies); default 32 MiB; -1: never"),
       llvm::cl::init(32 << 20)};
+  PassOptions::Option<std::string> outOfBoundsHandler{
+      *this, "out-of-bounds-handler",
+      llvm::cl::desc("The C function error-mode checks call with an "
+                     "out-of-bounds index (docs/spec.md); the default, "
+                     "gather_out_of_bounds, is defined weak in the module, "
+                     "another name is declared"),
+      llvm::cl::init("gather_out_of_bounds")};
 };
 
 /// Builds `gather-cpu-pipeline` into `pm` (anchored on builtin.module): from
@@ -111,6 +118,12 @@ struct GatherGPUPipelineOptions
       *this, "vectorize",
       llvm::cl::desc("Use 128-bit loads and stores where the slice allows"),
       llvm::cl::init(true)};
+  PassOptions::Option<std::string> outOfBoundsHandler{
+      *this, "out-of-bounds-handler",
+      llvm::cl::desc("host-only: the C function error-mode checks call with "
+                     "an out-of-bounds index, as in gather-cpu-pipeline "
+                     "(kernels print and trap)"),
+      llvm::cl::init("gather_out_of_bounds")};
 };
 
 /// Builds `gather-gpu-pipeline` into `pm` (anchored on builtin.module): from
