@@ -43,6 +43,7 @@ config.substitutions.append(
 tool_dirs = [config.gather_tools_dir, config.llvm_tools_dir]
 tools = [
     "gather-opt",
+    "gather-lsp-server",
     "mlir-opt",
     "mlir-runner",
     "mlir-translate",
