@@ -75,7 +75,8 @@ declareOutOfBoundsHandler(Operation *symbolTableOp,
 LogicalResult declareOutOfBoundsHandlersIfNeeded(
     Operation *root, StringRef handlerName = kDefaultOutOfBoundsHandler);
 
-/// True when a gather op in `mode` reports out-of-bounds indices.
+/// True when `gatherOp` (a gather op) reports its out-of-bounds indices to
+/// the handler: error mode.
 bool reportsOutOfBounds(Operation *gatherOp);
 
 /// Describes `op` for error messages: `gather.gather at loc("f.mlir":3:8)`.
