@@ -82,8 +82,8 @@ static Value castIndicesIfNeeded(OpBuilder &b, Location loc, Value indices) {
 
 /// The permutation that moves `gatherDims` (strictly increasing) to the
 /// front of a rank-`rank` tensor, the other dimensions following in order.
-static SmallVector<int64_t> getGatheredFirstPermutation(
-    ArrayRef<int64_t> gatherDims, int64_t rank) {
+static SmallVector<int64_t>
+getGatheredFirstPermutation(ArrayRef<int64_t> gatherDims, int64_t rank) {
   SmallVector<int64_t> permutation(gatherDims);
   for (int64_t d = 0; d < rank; ++d)
     if (!llvm::is_contained(gatherDims, d))
@@ -166,8 +166,8 @@ struct TensorGatherToGatherNd : OpRewritePattern<tensor::GatherOp> {
                                       int64_t{0}, GatherMode::Error);
     if (result.getType() != resultType) {
       int64_t batchRank = op.getIndicesType().getRank() - 1;
-      result = expandGatheredDims(rewriter, loc, result, resultType,
-                                  batchRank, gatherDims);
+      result = expandGatheredDims(rewriter, loc, result, resultType, batchRank,
+                                  gatherDims);
     }
     rewriter.replaceOp(op, result);
     return success();

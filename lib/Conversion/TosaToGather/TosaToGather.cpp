@@ -34,8 +34,7 @@ static constexpr int64_t kTosaAxis = 1;
 static constexpr int64_t kTosaBatchDims = 1;
 
 /// Why `op` cannot become a gather.gather, or success.
-static LogicalResult checkConvertible(tosa::GatherOp op,
-                                      std::string *reason) {
+static LogicalResult checkConvertible(tosa::GatherOp op, std::string *reason) {
   auto valuesType = dyn_cast<RankedTensorType>(op.getValues().getType());
   auto indicesType = dyn_cast<RankedTensorType>(op.getIndices().getType());
   if (!valuesType || !indicesType) {
@@ -71,10 +70,9 @@ struct TosaGatherToGather : OpRewritePattern<tosa::GatherOp> {
     // cast.
     Type outputType = op.getOutput().getType();
     auto rankedOutput = dyn_cast<RankedTensorType>(outputType);
-    bool keepType =
-        rankedOutput &&
-        succeeded(verifyCompatibleShape(rankedOutput, inferred)) &&
-        rankedOutput.getElementType() == inferred.getElementType();
+    bool keepType = rankedOutput &&
+                    succeeded(verifyCompatibleShape(rankedOutput, inferred)) &&
+                    rankedOutput.getElementType() == inferred.getElementType();
     Location loc = op.getLoc();
     Value gather = GatherOp::create(
         rewriter, loc, keepType ? Type(rankedOutput) : Type(inferred), values,

@@ -177,15 +177,13 @@ static FailureOr<BodyMatch> matchExtract(linalg::GenericOp op,
 /// Every op of the body other than the extract, its coordinates and the
 /// yield must be a recognised bounds check or have no memory effect (the
 /// yielded value depends on none of them).
-static LogicalResult checkOtherOps(linalg::GenericOp op,
-                                   const BodyMatch &match,
+static LogicalResult checkOtherOps(linalg::GenericOp op, const BodyMatch &match,
                                    PatternRewriter &rewriter) {
   Block *body = op.getBody();
   BlockArgument in = op.getMatchingBlockArgument(op.getDpsInputOperand(0));
   for (Operation &other : body->without_terminator()) {
     if (auto assertOp = dyn_cast<cf::AssertOp>(other)) {
-      if (!isBoundsCheck(assertOp.getArg(), in, body, match.params,
-                         match.axis))
+      if (!isBoundsCheck(assertOp.getArg(), in, body, match.params, match.axis))
         return rewriter.notifyMatchFailure(
             op, "a cf.assert is not a bounds check of the index");
       continue;
@@ -222,8 +220,8 @@ static LogicalResult matchDomain(linalg::GenericOp op, GatherMatch &match,
       continue;
     int64_t paramsSize = paramsType.getDimSize(dim);
     int64_t loopSize = initType.getDimSize(loop);
-    bool bothStatic = !ShapedType::isDynamic(paramsSize) &&
-                      !ShapedType::isDynamic(loopSize);
+    bool bothStatic =
+        !ShapedType::isDynamic(paramsSize) && !ShapedType::isDynamic(loopSize);
     if (bothStatic && loopSize > paramsSize)
       return rewriter.notifyMatchFailure(
           op, "a loop is longer than the params dimension it reads");
@@ -251,8 +249,8 @@ static FailureOr<GatherMatch> matchGatherGeneric(linalg::GenericOp op,
   int64_t p = body->coordLoops.size();
   // The batch dimensions: the leading map results d0, d1, ... before a.
   int64_t b = 0;
-  while (b < std::min(a, q) && indicesMap.getResult(b) ==
-                                   rewriter.getAffineDimExpr(b))
+  while (b < std::min(a, q) &&
+         indicesMap.getResult(b) == rewriter.getAffineDimExpr(b))
     ++b;
   for (int64_t i = b; i < q; ++i)
     if (indicesMap.getResult(i) != rewriter.getAffineDimExpr(a + i - b))
@@ -275,8 +273,7 @@ static FailureOr<GatherMatch> matchGatherGeneric(linalg::GenericOp op,
   FailureOr<RankedTensorType> inferred = GatherOp::inferResultType(
       match.readType, cast<RankedTensorType>(match.indices.getType()), a, b);
   auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
-  if (failed(inferred) ||
-      failed(verifyCompatibleShape(*inferred, resultType)))
+  if (failed(inferred) || failed(verifyCompatibleShape(*inferred, resultType)))
     return rewriter.notifyMatchFailure(op, "shapes do not make a gather");
   return match;
 }
@@ -288,8 +285,7 @@ static Value buildParamsRead(OpBuilder &b, Location loc, linalg::GenericOp op,
     return match.params;
   Value init = op.getDpsInitOperand(0)->get();
   auto initType = cast<RankedTensorType>(init.getType());
-  SmallVector<OpFoldResult> sizes =
-      tensor::getMixedSizes(b, loc, match.params);
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, match.params);
   for (auto [dim, loop] : llvm::enumerate(match.dimLoops)) {
     if (loop < 0)
       continue;
@@ -320,10 +316,10 @@ struct RaiseGenericToGather : OpRewritePattern<linalg::GenericOp> {
       return failure();
     Location loc = op.getLoc();
     Value params = buildParamsRead(rewriter, loc, op, *match);
-    Value gather = GatherOp::create(
-        rewriter, loc, op->getResult(0).getType(), params, match->indices,
-        rewriter.getI64IntegerAttr(match->axis), match->batchDims,
-        GatherMode::Error);
+    Value gather = GatherOp::create(rewriter, loc, op->getResult(0).getType(),
+                                    params, match->indices,
+                                    rewriter.getI64IntegerAttr(match->axis),
+                                    match->batchDims, GatherMode::Error);
     rewriter.replaceOp(op, gather);
     return success();
   }

@@ -1,4 +1,5 @@
-//===- RaiseToGather.h - linalg.generic gathers to gather.gather -*- C++ -*-===//
+//===- RaiseToGather.h - linalg.generic gathers to gather.gather -*- C++
+//-*-===//
 //
 // Part of the gather project.
 //
