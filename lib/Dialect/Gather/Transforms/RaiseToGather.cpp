@@ -63,8 +63,10 @@ struct GatherMatch {
   int64_t batchDims = 0;
   /// The loop over each params dimension; -1 at the axis.
   SmallVector<int64_t> dimLoops;
-  /// Whether params must be sliced to the iteration domain first.
-  bool needsSlice = false;
+  /// The params dimensions the gather reads a prefix of (the loop over them
+  /// is shorter, or not known to be as long); none: params as it is.
+  SmallVector<bool> slicedDims;
+  bool needsSlice() const { return llvm::is_contained(slicedDims, true); }
   /// The type of params as the gather reads it (sliced or not).
   RankedTensorType readType;
 };
@@ -207,7 +209,7 @@ static Value getEmptySize(Value init, int64_t dim) {
 }
 
 /// Decides, for each params dimension other than the axis, whether the loop
-/// over it covers all of it; fills `readType` and `needsSlice`. Fails when
+/// over it covers all of it; fills `readType` and `slicedDims`. Fails when
 /// the loop is statically longer than the dimension.
 static LogicalResult matchDomain(linalg::GenericOp op, GatherMatch &match,
                                  PatternRewriter &rewriter) {
@@ -215,6 +217,7 @@ static LogicalResult matchDomain(linalg::GenericOp op, GatherMatch &match,
   Value init = op.getDpsInitOperand(0)->get();
   auto initType = cast<RankedTensorType>(init.getType());
   SmallVector<int64_t> readShape(paramsType.getShape());
+  match.slicedDims.assign(paramsType.getRank(), false);
   for (auto [dim, loop] : llvm::enumerate(match.dimLoops)) {
     if (loop < 0)
       continue;
@@ -228,7 +231,7 @@ static LogicalResult matchDomain(linalg::GenericOp op, GatherMatch &match,
     if (bothStatic ? loopSize == paramsSize
                    : isSizeOf(getEmptySize(init, loop), match.params, dim))
       continue;
-    match.needsSlice = true;
+    match.slicedDims[dim] = true;
     readShape[dim] = loopSize;
   }
   match.readType = paramsType.clone(readShape);
@@ -278,23 +281,23 @@ static FailureOr<GatherMatch> matchGatherGeneric(linalg::GenericOp op,
   return match;
 }
 
-/// params, sliced at offset 0 to the loop sizes where `match` says so.
+/// params, sliced at offset 0 to the loop sizes in `match.slicedDims`.
 static Value buildParamsRead(OpBuilder &b, Location loc, linalg::GenericOp op,
                              const GatherMatch &match) {
-  if (!match.needsSlice)
+  if (!match.needsSlice())
     return match.params;
   Value init = op.getDpsInitOperand(0)->get();
   auto initType = cast<RankedTensorType>(init.getType());
-  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, match.params);
+  SmallVector<OpFoldResult> sizes;
   for (auto [dim, loop] : llvm::enumerate(match.dimLoops)) {
-    if (loop < 0)
-      continue;
-    if (!initType.isDynamicDim(loop))
-      sizes[dim] = b.getIndexAttr(initType.getDimSize(loop));
+    if (!match.slicedDims[dim])
+      sizes.push_back(tensor::getMixedSize(b, loc, match.params, dim));
+    else if (!initType.isDynamicDim(loop))
+      sizes.push_back(b.getIndexAttr(initType.getDimSize(loop)));
     else if (Value size = getEmptySize(init, loop))
-      sizes[dim] = size;
+      sizes.push_back(size);
     else
-      sizes[dim] = tensor::getMixedSize(b, loc, init, loop);
+      sizes.push_back(tensor::getMixedSize(b, loc, init, loop));
   }
   int64_t rank = sizes.size();
   SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));

@@ -1,5 +1,4 @@
-//===- RaiseToGather.h - linalg.generic gathers to gather.gather -*- C++
-//-*-===//
+//===- RaiseToGather.h - raise linalg.generic gathers -----------*- C++ -*-===//
 //
 // Part of the gather project.
 //
