@@ -225,10 +225,11 @@ def ConvertTensorToGatherPass : Pass<"convert-tensor-to-gather"> {
 
     `unique` is a promise that lets a consumer write without conflicts; a
     gather only reads, so it is dropped. Index elements of `i32`, `i64` and
-    `index` are used as they are; narrower integers are sign-extended to
-    `i32` (as `arith.index_cast` reads them: an `i1` `true` is -1) by a
-    `linalg.generic`; wider ones cannot be converted: the pass reports such
-    an op and fails.
+    `index` are used as they are; other integers of at most 64 bits are
+    sign-extended to `i32` (or `i64` when wider than 32 bits) by a
+    `linalg.generic`, as `arith.index_cast` reads them (an `i1` `true` is
+    -1); wider ones cannot be converted: the pass reports such an op and
+    fails.
 
     Out of bounds: `tensor.gather` leaves an out-of-range coordinate
     undefined behaviour. The gather is made `mode<error>`, which defines it

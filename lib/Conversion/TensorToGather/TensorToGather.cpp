@@ -55,18 +55,20 @@ static LogicalResult checkConvertible(tensor::GatherOp op,
   return success();
 }
 
-/// Returns `indices` with i32, i64 or index elements: narrower integers are
-/// sign-extended to i32 by a linalg.generic (arith.index_cast reads signless
-/// integers as signed too).
+/// Returns `indices` with i32, i64 or index elements: other integers (at
+/// most 64 bits) are sign-extended to i32, or i64 when wider than 32 bits,
+/// by a linalg.generic (arith.index_cast reads signless integers as signed
+/// too).
 static Value castIndicesIfNeeded(OpBuilder &b, Location loc, Value indices) {
   auto type = cast<RankedTensorType>(indices.getType());
   Type elementType = type.getElementType();
   if (elementType.isIndex() || elementType.isInteger(32) ||
       elementType.isInteger(64))
     return indices;
-  Type i32 = b.getI32Type();
+  Type wideType = elementType.getIntOrFloatBitWidth() < 32 ? b.getI32Type()
+                                                           : b.getI64Type();
   SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, indices);
-  Value init = tensor::EmptyOp::create(b, loc, sizes, i32);
+  Value init = tensor::EmptyOp::create(b, loc, sizes, wideType);
   int64_t rank = type.getRank();
   SmallVector<AffineMap> maps(2, b.getMultiDimIdentityMap(rank));
   SmallVector<utils::IteratorType> iterators(rank,
@@ -74,7 +76,7 @@ static Value castIndicesIfNeeded(OpBuilder &b, Location loc, Value indices) {
   auto generic = linalg::GenericOp::create(
       b, loc, init.getType(), ValueRange{indices}, ValueRange{init}, maps,
       iterators, [&](OpBuilder &nb, Location nl, ValueRange args) {
-        Value wide = arith::ExtSIOp::create(nb, nl, i32, args[0]);
+        Value wide = arith::ExtSIOp::create(nb, nl, wideType, args[0]);
         linalg::YieldOp::create(nb, nl, wide);
       });
   return generic.getResult(0);

@@ -134,3 +134,20 @@ func.func @i8_indices(%s: tensor<5x2xf32>, %i: tensor<3x1xi8>) -> tensor<3x2xf32
   %0 = tensor.gather %s[%i] gather_dims([0]) : (tensor<5x2xf32>, tensor<3x1xi8>) -> tensor<3x2xf32>
   return %0 : tensor<3x2xf32>
 }
+
+// -----
+
+// Index elements between 32 and 64 bits wide are sign-extended to i64.
+
+// CHECK-LABEL: func.func @i40_indices(
+// CHECK-SAME:    %[[S:.*]]: tensor<5x2xf32>, %[[I:.*]]: tensor<?x1xi40>)
+// CHECK:         %[[EMPTY:.*]] = tensor.empty(%{{.*}}) : tensor<?x1xi64>
+// CHECK:         %[[W:.*]] = linalg.generic
+// CHECK-SAME:        ins(%[[I]] : tensor<?x1xi40>) outs(%[[EMPTY]] : tensor<?x1xi64>)
+// CHECK:           arith.extsi %{{.*}} : i40 to i64
+// CHECK:         %[[R:.*]] = gather.gather_nd %[[S]][%[[W]]] : (tensor<5x2xf32>, tensor<?x1xi64>) -> tensor<?x2xf32>
+// CHECK-NEXT:    return %[[R]]
+func.func @i40_indices(%s: tensor<5x2xf32>, %i: tensor<?x1xi40>) -> tensor<?x2xf32> {
+  %0 = tensor.gather %s[%i] gather_dims([0]) : (tensor<5x2xf32>, tensor<?x1xi40>) -> tensor<?x2xf32>
+  return %0 : tensor<?x2xf32>
+}
