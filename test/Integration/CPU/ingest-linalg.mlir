@@ -72,7 +72,8 @@ func.func @index_select(%input: tensor<?x?x?xf32>, %index: tensor<?xi64>) -> ten
   return %r : tensor<?x?x?xf32>
 }
 
-// torch-mlir: aten.gather, dim = 1 (the last), zero-filled init.
+// torch-mlir: aten.gather, dim = 1 (the last), zero-filled init, bounds
+// checks against the static size 5.
 func.func @take_along_last(%input: tensor<3x5xf32>, %index: tensor<2x3xi64>) -> tensor<2x3xf32> {
   %empty = tensor.empty() : tensor<2x3xf32>
   %cst = arith.constant 0.0 : f32
@@ -84,6 +85,14 @@ func.func @take_along_last(%input: tensor<3x5xf32>, %index: tensor<2x3xi64>) -> 
   ^bb0(%in: i64, %out: f32):
     %0 = linalg.index 0 : index
     %1 = arith.index_cast %in : i64 to index
+    %2 = arith.index_cast %in : i64 to index
+    %c1 = arith.constant 1 : index
+    %c5 = arith.constant 5 : index
+    %3 = arith.cmpi slt, %2, %c5 : index
+    cf.assert %3, "index must be smaller than dim size"
+    %c0_i64 = arith.constant 0 : i64
+    %4 = arith.cmpi sge, %in, %c0_i64 : i64
+    cf.assert %4, "index must be larger or equal to 0"
     %extracted = tensor.extract %input[%0, %1] : tensor<3x5xf32>
     linalg.yield %extracted : f32
   } -> tensor<2x3xf32>

@@ -158,8 +158,9 @@ func.func @take_along_last(%input: tensor<3x5xf32>, %index: tensor<2x4xi64>) -> 
 
 // -----
 
-// The same with dynamic sizes: the slice takes the loop sizes from the
-// init's tensor.empty.
+// The same with dynamic sizes and torch-mlir's bounds checks (against
+// dimension 1 of the input): the slice takes the loop sizes from the init's
+// tensor.empty.
 
 // CHECK-LABEL: func.func @take_along_last_dynamic(
 // CHECK-SAME:    %[[X:.*]]: tensor<?x?xf32>, %[[I:.*]]: tensor<?x?xi64>)
@@ -183,6 +184,14 @@ func.func @take_along_last_dynamic(%input: tensor<?x?xf32>, %index: tensor<?x?xi
   ^bb0(%in: i64, %out: f32):
     %0 = linalg.index 0 : index
     %1 = arith.index_cast %in : i64 to index
+    %2 = arith.index_cast %in : i64 to index
+    %c1_0 = arith.constant 1 : index
+    %dim = tensor.dim %input, %c1_0 : tensor<?x?xf32>
+    %3 = arith.cmpi slt, %2, %dim : index
+    cf.assert %3, "index must be smaller than dim size"
+    %c0_i64 = arith.constant 0 : i64
+    %4 = arith.cmpi sge, %in, %c0_i64 : i64
+    cf.assert %4, "index must be larger or equal to 0"
     %extracted = tensor.extract %input[%0, %1] : tensor<?x?xf32>
     linalg.yield %extracted : f32
   } -> tensor<?x?xf32>
