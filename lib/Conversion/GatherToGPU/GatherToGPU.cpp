@@ -239,14 +239,20 @@ static void emitKernelBody(OpBuilder &b, Location loc, const SliceGather &g,
                                     b, loc, g.indices, m.add(indexBase, m.c(j)),
                                     /*nontemporal=*/false,
                                     getDeviceAlignment(indexType, onDevice)));
-          if (g.mode == GatherMode::Error) {
+          // Wrap mode is error mode on the wrapped index.
+          GatherMode mode = g.mode;
+          if (mode == GatherMode::Wrap) {
+            k = resolveIndex(b, loc, mode, k, bound).address;
+            mode = GatherMode::Error;
+          }
+          if (mode == GatherMode::Error) {
             int64_t paramsDim = g.firstIndexedDim + j;
             if (onDevice)
               emitDeviceOutOfBoundsCheck(b, loc, g.op, k, bound, paramsDim);
             else
               createOutOfBoundsCheck(b, loc, g.op, k, bound, paramsDim);
           }
-          ResolvedIndex resolved = resolveIndex(b, loc, g.mode, k, bound);
+          ResolvedIndex resolved = resolveIndex(b, loc, mode, k, bound);
           valid = createAndOfValid(b, loc, valid, resolved.isValid);
           // Clamp mode has nothing to clamp into in an empty dimension: the
           // slice is zero.
