@@ -4,7 +4,7 @@
 // REQUIRES: ptxas
 // RUN: gather-opt %s --gather-gpu-pipeline="format=bin chip=sm_90 cuda-path=%cuda_toolkit" \
 // RUN: | FileCheck %s
-// CHECK: gpu.binary @wrap_kernel{{.*}} [#gpu.object<#nvvm.target<chip = "sm_90">, bin = "
+// CHECK-COUNT-3: gpu.binary @wrap_kernel{{.*}} [#gpu.object<#nvvm.target<O = 3, chip = "sm_90">, {{.*}}bin = "
 // CHECK-NOT: gather.
 
 func.func @wrap(%p: tensor<5x8xf32>, %i: tensor<3xi64>, %j: tensor<4x2xi32>,
