@@ -5,7 +5,7 @@
 // RUN: gather-opt %s --gather-gpu-pipeline="format=bin chip=sm_90 cuda-path=%cuda_toolkit" \
 // RUN: | FileCheck %s
 // CHECK-COUNT-3: gpu.binary @wrap_kernel{{.*}} [#gpu.object<#nvvm.target<O = 3, chip = "sm_90">, {{.*}}bin = "
-// CHECK-NOT: gather.
+// CHECK-NOT: = gather.
 
 func.func @wrap(%p: tensor<5x8xf32>, %i: tensor<3xi64>, %j: tensor<4x2xi32>,
                 %q: tensor<6x7x2xf16>, %k: tensor<2xindex>)
