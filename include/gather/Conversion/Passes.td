@@ -184,13 +184,14 @@ def ConvertTosaToGatherPass : Pass<"convert-tosa-to-gather"> {
 
     Out of bounds: the TOSA specification's GATHER pseudocode states
     `REQUIRE(0 <= k && k < K)` for each index `k`. A failed `REQUIRE` marks
-    the result of the whole graph *unpredictable*: any output is
-    conforming, an implementation need not detect it, and stopping with an
-    error is explicitly acceptable. The gather is therefore made
-    `mode<error>`: a valid graph computes the same values, and an invalid
-    one stops with a message naming the op and the index instead of
-    reading outside `values` (upstream's `tosa-to-linalg` reads unchecked).
-    `mode<zero>` and `mode<clamp>` would conform as well and can be set on
+    the result of the whole graph *unpredictable*: an implementation need
+    not detect it, compliance requires no specific output, and nothing
+    requires it to execute any portion of the graph; so any behaviour
+    conforms, stopping included. The gather is made `mode<error>`: a valid
+    graph computes the same values, and an invalid one stops with a message
+    naming the op and the index instead of reading outside `values`
+    (upstream's `tosa-to-linalg` reads unchecked). `mode<zero>`,
+    `mode<clamp>` and `mode<wrap>` would conform as well and can be set on
     the result by a later rewrite.
 
     The pass walks the IR once and changes nothing but the gathers: IR
