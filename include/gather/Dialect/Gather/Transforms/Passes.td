@@ -28,7 +28,7 @@ def RaiseToGatherPass : Pass<"raise-to-gather"> {
       `arith.index_cast` unless it is an `index`), and every other one is a
       `linalg.index` of the body;
     - with `q` the indices' rank and `b` the number of leading indices map
-      results `d0, d1, ...` before the axis: the indices map is
+      results `d_0, d_1, ...` before the axis: the indices map is
       `(d_0, ..., d_(b-1), d_a, ..., d_(a+q-b-1))`, `c_j = linalg.index j`
       for `j < a` and `c_j = linalg.index (j + q - b - 1)` for `j > a`, and
       the generic has `p - 1 + q - b` loops. This is
@@ -37,7 +37,8 @@ def RaiseToGatherPass : Pass<"raise-to-gather"> {
       (`cf.assert` of `arith.cmpi slt` of the index against
       `tensor.dim %params` of dimension `a` or its static size, and of
       `arith.cmpi sge` of the index against 0), or ops without memory
-      effects whose results the yielded value does not use.
+      effects and without regions (the yielded value cannot depend on
+      them, e.g. the unused `linalg.index` of torch-mlir's index_select).
 
     A generic reads `%params` only over its iteration domain, which may be
     smaller than `%params` in the dimensions other than `a`; unless the
