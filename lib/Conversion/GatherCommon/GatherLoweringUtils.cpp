@@ -26,57 +26,6 @@ using namespace mlir;
 using namespace mlir::gather;
 
 //===----------------------------------------------------------------------===//
-// GatherGeometry
-//===----------------------------------------------------------------------===//
-
-GatherGeometry GatherGeometry::get(Operation *op) {
-  GatherGeometry g;
-  if (auto gather = dyn_cast<GatherOp>(op)) {
-    g.batchDims = gather.getNormalizedBatchDims();
-    g.firstIndexedDim = gather.getNormalizedAxis();
-    g.indexDepth = 1;
-    g.numPositionDims = gather.getIndices().getType().getRank() - g.batchDims;
-    g.resultRank = gather.getType().getRank();
-    return g;
-  }
-  auto gatherNd = cast<GatherNdOp>(op);
-  g.batchDims = gatherNd.getBatchDims();
-  g.firstIndexedDim = g.batchDims;
-  g.indexDepth = gatherNd.getIndexDepth();
-  g.numPositionDims =
-      gatherNd.getIndices().getType().getRank() - 1 - g.batchDims;
-  g.hasIndexVectorDim = true;
-  g.resultRank = gatherNd.getType().getRank();
-  return g;
-}
-
-SmallVector<Value> GatherGeometry::getIndicesCoords(OpBuilder &b, Location loc,
-                                                    ValueRange selector,
-                                                    int64_t component) const {
-  SmallVector<Value> coords(selector);
-  if (hasIndexVectorDim)
-    coords.push_back(arith::ConstantIndexOp::create(b, loc, component));
-  return coords;
-}
-
-SmallVector<Value>
-GatherGeometry::getSelectorOfResultCoords(ValueRange resultCoords) const {
-  SmallVector<Value> selector(resultCoords.take_front(batchDims));
-  llvm::append_range(selector,
-                     resultCoords.slice(firstIndexedDim, numPositionDims));
-  return selector;
-}
-
-SmallVector<Value> GatherGeometry::getParamsCoords(ValueRange resultCoords,
-                                                   ValueRange addresses) const {
-  SmallVector<Value> coords(resultCoords.take_front(firstIndexedDim));
-  llvm::append_range(coords, addresses);
-  llvm::append_range(
-      coords, resultCoords.drop_front(firstIndexedDim + numPositionDims));
-  return coords;
-}
-
-//===----------------------------------------------------------------------===//
 // Index values
 //===----------------------------------------------------------------------===//
 
@@ -118,9 +67,28 @@ Value mlir::gather::createIsInBounds(OpBuilder &b, Location loc, Value index,
                                dimSize);
 }
 
+/// Wrap mode: an index i in [-n, 0) becomes n + i; any other index is kept,
+/// so that an index outside [-n, n) fails the [0, n) check with its own
+/// value.
+static Value wrapIndex(OpBuilder &b, Location loc, Value index, Value dimSize) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value wrapped = arith::AddIOp::create(b, loc, index, dimSize);
+  Value isNegative =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, index, zero);
+  Value wrapsIntoRange =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, wrapped, zero);
+  Value useWrapped = arith::AndIOp::create(b, loc, isNegative, wrapsIntoRange);
+  return arith::SelectOp::create(b, loc, useWrapped, wrapped, index);
+}
+
 ResolvedIndex mlir::gather::resolveIndex(OpBuilder &b, Location loc,
                                          GatherMode mode, Value index,
-                                         Value dimSize, bool boundErrorAddress) {
+                                         Value dimSize,
+                                         bool boundErrorAddress) {
+  if (mode == GatherMode::Wrap) {
+    index = wrapIndex(b, loc, index, dimSize);
+    mode = GatherMode::Error;
+  }
   if (mode == GatherMode::Error) {
     if (!boundErrorAddress)
       return {index, Value()};
@@ -134,6 +102,7 @@ ResolvedIndex mlir::gather::resolveIndex(OpBuilder &b, Location loc,
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   switch (mode) {
   case GatherMode::Error:
+  case GatherMode::Wrap:
     break;
   case GatherMode::Zero: {
     // Read at 0 instead of an out-of-bounds address; the value is discarded.
@@ -167,6 +136,7 @@ bool mlir::gather::mayProduceZeroSlices(const GatherGeometry &geometry,
                                         ShapedType paramsType) {
   switch (mode) {
   case GatherMode::Error:
+  case GatherMode::Wrap:
     return false;
   case GatherMode::Zero:
     return true;
@@ -188,7 +158,8 @@ bool mlir::gather::mayProduceZeroSlices(const GatherGeometry &geometry,
 ResolvedIndexVector mlir::gather::loadAndResolveIndexVector(
     OpBuilder &b, Location loc, Operation *op, const GatherGeometry &geometry,
     GatherMode mode, Value indices, ValueRange selector,
-    ValueRange indexedDimSizes, bool check, StringRef outOfBoundsHandler) {
+    ValueRange indexedDimSizes, bool check, StringRef outOfBoundsHandler,
+    std::optional<GatherMode> readReportedAs) {
   ResolvedIndexVector result;
   // A constant bad index would fold into an invalid static slice offset,
   // rejected at compile time, where the program must stop at run time:
@@ -197,10 +168,18 @@ ResolvedIndexVector mlir::gather::loadAndResolveIndexVector(
   for (int64_t k = 0; k < geometry.indexDepth; ++k) {
     Value index = loadIndex(b, loc, indices,
                             geometry.getIndicesCoords(b, loc, selector, k));
-    if (check && mode == GatherMode::Error)
+    // Wrap mode is error mode on the wrapped index.
+    GatherMode componentMode = mode;
+    if (mode == GatherMode::Wrap) {
+      index = wrapIndex(b, loc, index, indexedDimSizes[k]);
+      componentMode = GatherMode::Error;
+    }
+    if (check && componentMode == GatherMode::Error)
       createOutOfBoundsCheck(b, loc, op, index, indexedDimSizes[k],
                              geometry.firstIndexedDim + k, outOfBoundsHandler);
-    ResolvedIndex resolved = resolveIndex(b, loc, mode, index,
+    if (componentMode == GatherMode::Error && readReportedAs)
+      componentMode = *readReportedAs;
+    ResolvedIndex resolved = resolveIndex(b, loc, componentMode, index,
                                           indexedDimSizes[k], constantIndices);
     result.addresses.push_back(resolved.address);
     result.isValid = createAndOfValid(b, loc, result.isValid, resolved.isValid);
@@ -216,9 +195,12 @@ void mlir::gather::createIndexValidation(
   buildSelectorLoopNest(
       b, loc, geometry, indices, ValueRange(),
       [&](OpBuilder &nb, Location nl, ValueRange selector, ValueRange) {
-        loadAndResolveIndexVector(nb, nl, op, geometry, GatherMode::Error,
-                                  indices, selector, indexedDimSizes,
-                                  /*check=*/true, outOfBoundsHandler);
+        GatherMode mode = getGatherMode(op) == GatherMode::Wrap
+                              ? GatherMode::Wrap
+                              : GatherMode::Error;
+        loadAndResolveIndexVector(nb, nl, op, geometry, mode, indices, selector,
+                                  indexedDimSizes, /*check=*/true,
+                                  outOfBoundsHandler);
         return SmallVector<Value>();
       });
 }
@@ -247,12 +229,6 @@ SmallVector<Value> mlir::gather::buildSelectorLoopNest(
 // Pattern preconditions and results
 //===----------------------------------------------------------------------===//
 
-GatherMode mlir::gather::getGatherMode(Operation *op) {
-  if (auto gather = dyn_cast<GatherOp>(op))
-    return gather.getMode();
-  return cast<GatherNdOp>(op).getMode();
-}
-
 /// Reifies the result sizes of `op` into `sizes` and creates a
 /// `tensor.empty` of its result type.
 static FailureOr<Value>
@@ -270,6 +246,47 @@ createEmptyResult(OpBuilder &b, Operation *op,
           getValueOrCreateConstantIndexOp(b, op->getLoc(), size));
   return tensor::EmptyOp::create(b, op->getLoc(), resultType, dynamicSizes)
       .getResult();
+}
+
+Value mlir::gather::createWrappedIndices(OpBuilder &b, Location loc,
+                                         const GatherGeometry &geometry,
+                                         Value params, Value indices) {
+  if (geometry.indexDepth == 0)
+    return indices;
+  auto indicesType = cast<RankedTensorType>(indices.getType());
+  int64_t rank = indicesType.getRank();
+  SmallVector<Value> dynamicSizes;
+  for (int64_t d = 0; d < rank; ++d)
+    if (indicesType.isDynamicDim(d))
+      dynamicSizes.push_back(tensor::DimOp::create(b, loc, indices, d));
+  Value init = tensor::EmptyOp::create(b, loc, indicesType, dynamicSizes);
+  SmallVector<Value> dimSizes = createIndexedDimSizes(b, loc, geometry, params);
+  AffineMap identity = b.getMultiDimIdentityMap(rank);
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, indicesType, indices, init, {identity, identity}, iterators,
+      [&](OpBuilder &gb, Location gl, ValueRange args) {
+        // gather_nd: component k of the index vector wraps by its own size.
+        Value dimSize = dimSizes.front();
+        if (geometry.hasIndexVectorDim) {
+          Value k = linalg::IndexOp::create(gb, gl, rank - 1);
+          for (int64_t j = 1; j < geometry.indexDepth; ++j) {
+            Value isJ = arith::CmpIOp::create(
+                gb, gl, arith::CmpIPredicate::eq, k,
+                arith::ConstantIndexOp::create(gb, gl, j));
+            dimSize =
+                arith::SelectOp::create(gb, gl, isJ, dimSizes[j], dimSize);
+          }
+        }
+        Value index = castToIndex(gb, gl, args[0]);
+        Value wrapped = wrapIndex(gb, gl, index, dimSize);
+        Type type = args[0].getType();
+        if (!type.isIndex())
+          wrapped = arith::IndexCastOp::create(gb, gl, type, wrapped);
+        linalg::YieldOp::create(gb, gl, wrapped);
+      });
+  return generic.getResult(0);
 }
 
 /// Declares the handler error-mode `op` reports to in its symbol table
@@ -322,6 +339,23 @@ mlir::gather::prepareTensorLowering(RewriterBase &rewriter, Operation *op,
         return isConstantIntValue(size, 0);
       });
   return lowering;
+}
+
+LogicalResult TensorGatherPattern::matchAndRewrite(
+    GatherOpInterface op, ArrayRef<Value> operands,
+    ConversionPatternRewriter &rewriter) const {
+  // Operands in ODS order: params, indices.
+  Value params = operands[0], indices = operands[1];
+  FailureOr<TensorGatherLowering> lowering =
+      prepareTensorLowering(rewriter, op, params, outOfBoundsHandler);
+  if (failed(lowering))
+    return failure();
+  if (lowering->isStaticallyEmpty) {
+    rewriter.replaceOp(op, lowering->init);
+    return success();
+  }
+  rewriter.replaceOp(op, lowerFn(rewriter, op, params, indices, *lowering));
+  return success();
 }
 
 LogicalResult

@@ -43,7 +43,7 @@ std::string mlir::gather::describeOpForDiagnostics(Operation *op) {
 }
 
 bool mlir::gather::reportsOutOfBounds(Operation *gatherOp) {
-  return getGatherMode(gatherOp) == GatherMode::Error;
+  return isReportingMode(getGatherMode(gatherOp));
 }
 
 //===----------------------------------------------------------------------===//
@@ -161,8 +161,8 @@ LogicalResult
 mlir::gather::declareOutOfBoundsHandlersIfNeeded(Operation *root,
                                                  StringRef handlerName) {
   llvm::SetVector<Operation *> symbolTables;
-  root->walk([&](Operation *op) {
-    if (isa<GatherOp, GatherNdOp>(op) && reportsOutOfBounds(op))
+  root->walk([&](GatherOpInterface op) {
+    if (isReportingMode(op.getMode()))
       symbolTables.insert(SymbolTable::getNearestSymbolTable(op));
   });
   for (Operation *symbolTable : symbolTables) {

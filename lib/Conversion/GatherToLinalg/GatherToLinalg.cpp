@@ -51,12 +51,10 @@ static Value lowerToGeneric(OpBuilder &builder, Operation *op, Value params,
   Value init = lowering.init;
   ArrayRef<Value> indexedSizes = lowering.indexedSizes;
   Location loc = op->getLoc();
-  // How the generic addresses params: error mode has reported the bad
-  // indices already, and reads them as zero mode (clamp mode without a zero)
-  // in case the handler returned.
-  GatherMode readMode = mode;
-  if (mode == GatherMode::Error)
-    readMode = zero ? GatherMode::Zero : GatherMode::Clamp;
+  // Error and wrap mode have reported the bad indices before the generic,
+  // which reads them as zero mode (clamp mode without a zero) in case the
+  // handler returned.
+  GatherMode readReportedAs = zero ? GatherMode::Zero : GatherMode::Clamp;
 
   auto buildGeneric = [&](OpBuilder &b, Location loc) -> Value {
     int64_t rank = geometry.resultRank;
@@ -70,9 +68,9 @@ static Value lowerToGeneric(OpBuilder &builder, Operation *op, Value params,
           for (int64_t d = 0; d < rank; ++d)
             coords.push_back(linalg::IndexOp::create(nb, nl, d));
           ResolvedIndexVector resolved = loadAndResolveIndexVector(
-              nb, nl, op, geometry, readMode, indices,
+              nb, nl, op, geometry, mode, indices,
               geometry.getSelectorOfResultCoords(coords), indexedSizes,
-              /*check=*/false);
+              /*check=*/false, lowering.outOfBoundsHandler, readReportedAs);
           Value value = tensor::ExtractOp::create(
               nb, nl, params,
               geometry.getParamsCoords(coords, resolved.addresses));
@@ -89,7 +87,7 @@ static Value lowerToGeneric(OpBuilder &builder, Operation *op, Value params,
   // result is empty, and guards its reads as zero mode does. Zero and clamp
   // mode need a guard where an addressed dimension may be empty (exactly
   // when they need a zero).
-  if (mode == GatherMode::Error)
+  if (isReportingMode(mode))
     return createUnlessResultEmpty(
         builder, loc, lowering, [&](OpBuilder &b, Location l) {
           createIndexValidation(b, l, op, geometry, indices, indexedSizes,
@@ -129,6 +127,6 @@ void mlir::gather::populateGatherToLinalgPatterns(RewritePatternSet &patterns,
 void mlir::gather::populateGatherToLinalgPatterns(RewritePatternSet &patterns,
                                                   StringRef outOfBoundsHandler,
                                                   PatternBenefit benefit) {
-  patterns.add<TensorGatherPattern<GatherOp>, TensorGatherPattern<GatherNdOp>>(
-      patterns.getContext(), lowerToGeneric, benefit, outOfBoundsHandler);
+  patterns.add<TensorGatherPattern>(patterns.getContext(), lowerToGeneric,
+                                    benefit, outOfBoundsHandler);
 }

@@ -2,8 +2,8 @@
 //
 // Part of the gather project.
 //
-// How host code generated for an error-mode gather reports an out-of-bounds
-// index: it calls one C function, the out-of-bounds handler,
+// How host code generated for a gather in error or wrap mode reports an
+// out-of-bounds index: it calls one C function, the out-of-bounds handler,
 //
 //   void gather_out_of_bounds(const char *op, const char *location,
 //                             int64_t index, int64_t dim, int64_t dim_size);
@@ -68,7 +68,8 @@ declareOutOfBoundsHandler(Operation *symbolTableOp,
                           StringRef handlerName = kDefaultOutOfBoundsHandler);
 
 /// Declares `handlerName` (declareOutOfBoundsHandler) in the symbol table of
-/// every error-mode gather op under `root` (itself included). A symbol table
+/// every gather op under `root` (itself included) that reports
+/// (reportsOutOfBounds). A symbol table
 /// outside `root` may be read by other threads: there, or where a gather op
 /// has no symbol table, it fails with a diagnostic asking to run on the
 /// enclosing symbol table. The conversion passes call it first.
@@ -76,7 +77,7 @@ LogicalResult declareOutOfBoundsHandlersIfNeeded(
     Operation *root, StringRef handlerName = kDefaultOutOfBoundsHandler);
 
 /// True when `gatherOp` (a gather op) reports its out-of-bounds indices to
-/// the handler: error mode.
+/// the handler: error and wrap mode.
 bool reportsOutOfBounds(Operation *gatherOp);
 
 /// Describes `op` for error messages: `gather.gather at loc("f.mlir":3:8)`.
