@@ -11,6 +11,7 @@
 
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/Gather/IR/GatherDialect.h"
+#include "gather/Dialect/Gather/Transforms/BufferizableOpInterfaceImpl.h"
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Transforms/Passes.h"
 
@@ -29,6 +30,7 @@ int main(int argc, char **argv) {
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::gather::GatherDialect>();
+  mlir::gather::registerBufferizableOpInterfaceExternalModels(registry);
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   // gpu-module-to-binary translates gpu modules to LLVM IR.

@@ -417,6 +417,10 @@ mlir::gather::prepareTensorLowering(RewriterBase &rewriter, Operation *op,
 LogicalResult TensorGatherPattern::matchAndRewrite(
     GatherOpInterface op, ArrayRef<Value> operands,
     ConversionPatternRewriter &rewriter) const {
+  // The buffer form goes through the tensor form first
+  // (populateGatherBufferFormToTensorPatterns).
+  if (op.hasBufferSemantics())
+    return rewriter.notifyMatchFailure(op, "buffer form");
   // Operands in ODS order: params, indices.
   Value params = operands[0], indices = operands[1];
   FailureOr<TensorGatherLowering> lowering =

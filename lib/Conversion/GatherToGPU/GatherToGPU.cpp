@@ -457,6 +457,10 @@ struct GatherToGPUPattern
   LogicalResult
   matchAndRewrite(GatherOpInterface op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
+    // The buffer form goes through the tensor form first
+    // (populateGatherBufferFormToTensorPatterns).
+    if (op.hasBufferSemantics())
+      return rewriter.notifyMatchFailure(op, "buffer form");
     Location loc = op.getLoc();
     RankedTensorType resultType = op.getResultType();
     Type elementType = resultType.getElementType();
@@ -583,6 +587,7 @@ void mlir::gather::populateGatherToGPUPatterns(
     RewritePatternSet &patterns, const GatherToGPUOptions &options,
     PatternBenefit benefit) {
   patterns.add<GatherToGPUPattern>(patterns.getContext(), options, benefit);
+  populateGatherBufferFormToTensorPatterns(patterns, benefit);
 }
 
 namespace {

@@ -862,6 +862,7 @@ void mlir::gather::populateGatherToSCFPatterns(
     return lowerToLoops(b, op, params, wrapped, errorLowering, options);
   };
   patterns.add<TensorGatherPattern>(patterns.getContext(), lowerFn, benefit);
+  populateGatherBufferFormToTensorPatterns(patterns, benefit);
 }
 
 void mlir::gather::populateGatherToSCFPatterns(RewritePatternSet &patterns,

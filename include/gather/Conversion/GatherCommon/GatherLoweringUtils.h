@@ -206,8 +206,8 @@ using TensorGatherLowerFn =
                         Value indices, const TensorGatherLowering &lowering)>;
 
 /// The conversion pattern of the tensor lowerings: prepares the lowering of a
-/// gather op, replaces a statically empty result by `init` and the op by
-/// what `lowerFn` builds otherwise.
+/// gather op (tensor form), replaces a statically empty result by `init` and
+/// the op by what `lowerFn` builds otherwise.
 struct TensorGatherPattern
     : public OpInterfaceConversionPattern<GatherOpInterface> {
   TensorGatherPattern(MLIRContext *ctx, TensorGatherLowerFn lowerFn,
@@ -221,6 +221,16 @@ struct TensorGatherPattern
 
   TensorGatherLowerFn lowerFn;
 };
+
+/// Adds the pattern that rewrites the buffer form of a gather op (`into
+/// %out`) into its tensor form on read-only `bufferization.to_tensor ...
+/// restrict` views of params and indices, whose result is written into `out`
+/// with `bufferization.materialize_in_destination ... in restrict writable`.
+/// Every populate...Patterns of the lowerings includes it, so the lowerings
+/// (and the pipelines, whose empty-tensor elimination then builds the result
+/// in `out` itself) accept bufferized modules.
+void populateGatherBufferFormToTensorPatterns(RewritePatternSet &patterns,
+                                              PatternBenefit benefit = 1);
 
 /// Lowers every gather op under `root` with the patterns `populate` adds,
 /// declaring @exit first where error-mode ops need it
