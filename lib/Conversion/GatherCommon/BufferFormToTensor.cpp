@@ -3,11 +3,11 @@
 // Part of the gather project.
 //
 // The buffer form of a gather op (`into %out`, what One-Shot Bufferize makes
-// of the tensor form) is lowered by the tensor lowerings: it becomes the
-// tensor form on read-only `bufferization.to_tensor` views of its operands,
-// and the gathered tensor is materialized in `out`. Empty-tensor elimination
-// (which the pipelines run before bufferizing) then makes the lowering build
-// its result in `out` itself, so no buffer is allocated and copied.
+// of the tensor form) as the tensor form on read-only `bufferization.to_tensor`
+// views of its operands, the gathered tensor copied into `out`: the way into
+// a lowering that builds its own result buffer (convert-gather-to-gpu, for
+// layouts its kernels do not take). The tensor lowerings do better: they
+// build the result in `out` (TensorGatherPattern).
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,11 +28,11 @@ namespace {
 ///   %pt = bufferization.to_tensor %p restrict : ...
 ///   %it = bufferization.to_tensor %i restrict : ...
 ///   %r = gather.gather %pt[%it] : (tensor<..>, tensor<..>) -> tensor<..>
-///   bufferization.materialize_in_destination %r in restrict writable %out
+///   bufferization.materialize_in_destination %r in writable %out
 /// with the op's attributes and location (so error messages name it as
-/// before). `restrict` holds since the buffer form requires `out` not to
-/// alias params or indices, and the views of params and indices are not
-/// writable, so no lowering writes into them.
+/// before). The views are `restrict` (One-Shot Analysis needs it) and not
+/// writable: the buffer form requires `out` not to alias params or indices,
+/// and nothing writes into them.
 struct BufferFormToTensorPattern
     : public OpInterfaceRewritePattern<GatherOpInterface> {
   using OpInterfaceRewritePattern<GatherOpInterface>::OpInterfaceRewritePattern;
@@ -56,7 +56,7 @@ struct BufferFormToTensorPattern
     Operation *tensorOp = rewriter.create(state);
     bufferization::MaterializeInDestinationOp::create(
         rewriter, loc, TypeRange(), tensorOp->getResult(0), op.getOut(),
-        /*restrict=*/true, /*writable=*/true);
+        /*restrict=*/false, /*writable=*/true);
     rewriter.eraseOp(op);
     return success();
   }

@@ -381,28 +381,22 @@ static bool isFlatBufferForm(GatherOpInterface op) {
          });
 }
 
-/// Returns the buffer the kernels write (host memory): `out` for the buffer
-/// form (`operands[2]`), else a new allocation as static as the reified
-/// result sizes (a size the canonicalizer would make static later must not
-/// change its type then).
-static FailureOr<Value> getResultBuffer(OpBuilder &b, GatherOpInterface op,
-                                        ArrayRef<Value> operands) {
-  if (op.hasBufferSemantics())
-    return operands[2];
-  ReifiedRankedShapedTypeDims resultDims;
-  if (failed(reifyResultShapes(b, op, resultDims)))
-    return failure();
+/// Allocates the result buffer (host memory) of the tensor form, as static as
+/// the reified result sizes: a size the canonicalizer would make static later
+/// must not change its type then.
+static Value createResultBuffer(OpBuilder &b, Location loc,
+                                ArrayRef<OpFoldResult> sizes,
+                                Type elementType) {
   SmallVector<int64_t> resultShape;
   SmallVector<Value> dynResultSizes;
-  for (OpFoldResult size : resultDims.front()) {
+  for (OpFoldResult size : sizes) {
     std::optional<int64_t> constant = getConstantIntValue(size);
     resultShape.push_back(constant ? *constant : ShapedType::kDynamic);
     if (!constant)
       dynResultSizes.push_back(cast<Value>(size));
   }
-  auto type = MemRefType::get(resultShape, op.getResultType().getElementType());
-  return memref::AllocOp::create(b, op.getLoc(), type, dynResultSizes)
-      .getResult();
+  auto type = MemRefType::get(resultShape, elementType);
+  return memref::AllocOp::create(b, loc, type, dynResultSizes);
 }
 
 /// Marks `op` as managing its buffer itself, so that buffer deallocation
@@ -508,10 +502,10 @@ struct GatherToGPUPattern
     if (!isSupported(op, options.hostOnly))
       return rewriter.notifyMatchFailure(op, "unsupported element type or size "
                                              "(checkSupported says why)");
-    FailureOr<Value> resultBuffer = getResultBuffer(rewriter, op, operands);
-    if (failed(resultBuffer))
+    ReifiedRankedShapedTypeDims resultDims;
+    if (!op.hasBufferSemantics() &&
+        failed(reifyResultShapes(rewriter, op, resultDims)))
       return rewriter.notifyMatchFailure(op, "cannot reify result shape");
-    Value result = *resultBuffer;
 
     // Operands in ODS order: params, indices.
     SmallVector<Value> paramDims, indexDims;
@@ -524,6 +518,11 @@ struct GatherToGPUPattern
     getView(rewriter, loc, paramDims, indexDims, g);
 
     IndexMath m{rewriter, loc};
+    // The kernels write `out` (operands[2]) in the buffer form.
+    Value result = op.hasBufferSemantics()
+                       ? operands[2]
+                       : createResultBuffer(rewriter, loc, resultDims.front(),
+                                            elementType);
     Value numParams = m.product(paramDims);
     Value numIndices = m.product(indexDims);
     Value numResult = m.product({g.batch, g.outer, g.positions, g.sliceSize});

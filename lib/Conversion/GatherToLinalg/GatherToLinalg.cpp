@@ -110,5 +110,4 @@ void mlir::gather::populateGatherToLinalgPatterns(RewritePatternSet &patterns,
                                                   PatternBenefit benefit) {
   patterns.add<TensorGatherPattern>(patterns.getContext(), lowerToGeneric,
                                     benefit);
-  populateGatherBufferFormToTensorPatterns(patterns, benefit);
 }

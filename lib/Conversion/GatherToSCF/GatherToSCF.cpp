@@ -862,7 +862,6 @@ void mlir::gather::populateGatherToSCFPatterns(
     return lowerToLoops(b, op, params, wrapped, errorLowering, options);
   };
   patterns.add<TensorGatherPattern>(patterns.getContext(), lowerFn, benefit);
-  populateGatherBufferFormToTensorPatterns(patterns, benefit);
 }
 
 void mlir::gather::populateGatherToSCFPatterns(RewritePatternSet &patterns,

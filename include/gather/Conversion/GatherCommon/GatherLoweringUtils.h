@@ -206,8 +206,12 @@ using TensorGatherLowerFn =
                         Value indices, const TensorGatherLowering &lowering)>;
 
 /// The conversion pattern of the tensor lowerings: prepares the lowering of a
-/// gather op (tensor form), replaces a statically empty result by `init` and
-/// the op by what `lowerFn` builds otherwise.
+/// gather op, replaces a statically empty result by `init` and the op by
+/// what `lowerFn` builds otherwise. The buffer form (`into %out`) is lowered
+/// the same way on read-only `bufferization.to_tensor ... restrict` views of
+/// params and indices, with a writable one of `out` as `init` (the result is
+/// built in `out`), and ends in a `bufferization.materialize_in_destination`
+/// of the result in `out`, which bufferization folds away.
 struct TensorGatherPattern
     : public OpInterfaceConversionPattern<GatherOpInterface> {
   TensorGatherPattern(MLIRContext *ctx, TensorGatherLowerFn lowerFn,
@@ -224,11 +228,11 @@ struct TensorGatherPattern
 
 /// Adds the pattern that rewrites the buffer form of a gather op (`into
 /// %out`) into its tensor form on read-only `bufferization.to_tensor ...
-/// restrict` views of params and indices, whose result is written into `out`
-/// with `bufferization.materialize_in_destination ... in restrict writable`.
-/// Every populate...Patterns of the lowerings includes it, so the lowerings
-/// (and the pipelines, whose empty-tensor elimination then builds the result
-/// in `out` itself) accept bufferized modules.
+/// restrict` views of params and indices, whose result is copied into `out`
+/// with `bufferization.materialize_in_destination ... in writable`. For
+/// lowerings that build their own result buffer (convert-gather-to-gpu, for
+/// layouts its kernels do not take); the tensor lowerings handle the buffer
+/// form themselves (TensorGatherPattern) and build the result in `out`.
 void populateGatherBufferFormToTensorPatterns(RewritePatternSet &patterns,
                                               PatternBenefit benefit = 1);
 
