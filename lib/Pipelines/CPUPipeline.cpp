@@ -3,6 +3,7 @@
 // Part of the gather project.
 //
 // From func.func on tensors holding gather ops to the LLVM dialect:
+//   0. dims of gather results resolved from the operands,
 //   1. gather ops to scf loops or linalg.generic on tensors (`lowering`),
 //   2. one-shot bufferization across function boundaries (identity layouts
 //      there, so external functions such as printMemrefF32 can be called),
@@ -35,6 +36,10 @@ using namespace mlir::gather;
 
 void mlir::gather::buildGatherCPUPipeline(
     OpPassManager &pm, const GatherCPUPipelineOptions &options) {
+  // A tensor.dim of a gather result becomes a dim of its operands, so that
+  // a gather fused tile by tile into a consumer's loops (docs/tiling.md) is
+  // not kept alive, and computed whole, only for the loop bounds.
+  pm.addPass(memref::createResolveRankedShapeTypeResultDimsPass());
   // Runs on the module: error-mode checks declare @exit there.
   switch (options.lowering) {
   case GatherCPULowering::SCF: {

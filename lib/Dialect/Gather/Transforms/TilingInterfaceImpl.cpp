@@ -128,17 +128,17 @@ static Value sliceOperand(OpBuilder &b, Location loc, Value operand,
   if (isWhole)
     return operand;
   SmallVector<OpFoldResult> strides(offsets.size(), b.getIndexAttr(1));
-  auto slice = tensor::ExtractSliceOp::create(b, loc, operand, offsets, sizes,
-                                              strides);
+  auto slice =
+      tensor::ExtractSliceOp::create(b, loc, operand, offsets, sizes, strides);
   slices.push_back(slice);
   return slice;
 }
 
 /// Infers the result type of `op` (gather.gather or gather.gather_nd, as
 /// written) on operands of the given types.
-static FailureOr<RankedTensorType> inferTiledType(Operation *op,
-                                                  RankedTensorType paramsType,
-                                                  RankedTensorType indicesType) {
+static FailureOr<RankedTensorType>
+inferTiledType(Operation *op, RankedTensorType paramsType,
+               RankedTensorType indicesType) {
   if (auto gather = dyn_cast<GatherOp>(op))
     return GatherOp::inferResultType(paramsType, indicesType, gather.getAxis(),
                                      gather.getBatchDims());
@@ -186,8 +186,8 @@ static FailureOr<TilingResult> tileGatherOp(Operation *op, OpBuilder &b,
                      cast<RankedTensorType>(tiledIndices.getType()));
   if (failed(tiledType))
     return op->emitOpError("has no valid tiled form");
-  Operation *tiledOp =
-      clone(b, op, TypeRange{*tiledType}, ValueRange{tiledParams, tiledIndices});
+  Operation *tiledOp = clone(b, op, TypeRange{*tiledType},
+                             ValueRange{tiledParams, tiledIndices});
 
   // The loops insert the tile with `sizes`: a static size there needs a
   // static dimension here, a dynamic one a dynamic dimension.
@@ -195,8 +195,7 @@ static FailureOr<TilingResult> tileGatherOp(Operation *op, OpBuilder &b,
   SmallVector<int64_t> tileShape;
   for (OpFoldResult size : sizes)
     tileShape.push_back(
-        getConstantIntValue(size)
-            .value_or(ShapedType::kDynamic));
+        getConstantIntValue(size).value_or(ShapedType::kDynamic));
   auto expectedType = RankedTensorType::get(
       tileShape, tiledType->getElementType(), tiledType->getEncoding());
   if (expectedType != *tiledType)

@@ -79,8 +79,8 @@ LogicalResult TestGatherTilingPass::tile(RewriterBase &rewriter,
                                          TilingInterface op,
                                          ArrayRef<int64_t> sizes) const {
   rewriter.setInsertionPoint(op);
-  FailureOr<scf::SCFTilingResult> result =
-      scf::tileUsingSCF(rewriter, op, getTilingOptions(op->getContext(), sizes));
+  FailureOr<scf::SCFTilingResult> result = scf::tileUsingSCF(
+      rewriter, op, getTilingOptions(op->getContext(), sizes));
   if (failed(result))
     return op.emitError("scf::tileUsingSCF failed");
   rewriter.replaceOp(op, result->replacements);
