@@ -81,7 +81,9 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
     loop, its chunks) into an `scf.forall` whose iterations fill disjoint
     slots of the result (`tensor.parallel_insert_slice`); in error mode each
     iteration skips a bad chunk and sets its flag, and after the loop the
-    first bad index is reported as above.
+    first bad index is reported as above. A gather that is inside an
+    `scf.forall` or `scf.parallel` already (a tile of a tiled gather) is
+    lowered without one: it runs in one iteration of that loop.
     Error-mode ops need `func.func private @exit(i32)`, declared as there.
   }];
   let options = [

@@ -852,7 +852,13 @@ void mlir::gather::populateGatherToSCFPatterns(
   auto lowerFn = [options](OpBuilder &b, Operation *op, Value params,
                            Value indices,
                            const TensorGatherLowering &lowering) {
-    return lowerToLoops(b, op, params, indices, lowering, options);
+    // A gather inside a parallel loop already (e.g. one tile of a tiled or
+    // fused gather, docs/tiling.md) runs in one thread of that loop.
+    GatherToSCFLoweringOptions opOptions = options;
+    if (op->getParentOfType<scf::ForallOp>() ||
+        op->getParentOfType<scf::ParallelOp>())
+      opOptions.parallel = false;
+    return lowerToLoops(b, op, params, indices, lowering, opOptions);
   };
   patterns.add<TensorGatherPattern<GatherOp>, TensorGatherPattern<GatherNdOp>>(
       patterns.getContext(), lowerFn, benefit);

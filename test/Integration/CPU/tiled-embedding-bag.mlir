@@ -23,6 +23,13 @@
 // RUN:   | FileCheck %s
 // RUN: %{tile} --gather-cpu-pipeline="lowering=linalg" | %{run} -e main \
 // RUN:   | FileCheck %s
+// With threads, the scf.forall loops run on two OpenMP threads and the
+// gathers in their tiles sequentially:
+// RUN: %if libomp %{ %{tile} --gather-cpu-pipeline="num-threads=2" \
+// RUN:   | %{run} -e main -shared-libs=%libomp | FileCheck %s %}
+// RUN: %if libomp %{ %{tile} --gather-cpu-pipeline="num-threads=2" \
+// RUN:   | not %{run} -e bad_index -shared-libs=%libomp 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ERR %}
 // The untiled program prints the same values:
 // RUN: gather-opt %t/payload.mlir --gather-cpu-pipeline | %{run} -e main \
 // RUN:   | FileCheck %s
@@ -59,7 +66,8 @@ func.func @table() -> tensor<10x4xf32> {
   return %t : tensor<10x4xf32>
 }
 
-// Sum of each bag's rows, tiled [4 bags, 3 columns]: partial tiles in both.
+// Sum of each bag's rows, tiled [4 bags, 3 columns] with scf.forall:
+// partial tiles in both.
 func.func @bag_sum(%table: tensor<10x4xf32>, %indices: tensor<6x3xi64>) -> tensor<6x4xf32> {
   %rows = gather.gather %table[%indices] : (tensor<10x4xf32>, tensor<6x3xi64>) -> tensor<6x3x4xf32>
   %zero = arith.constant 0.0 : f32
@@ -75,8 +83,7 @@ func.func @bag_sum(%table: tensor<10x4xf32>, %indices: tensor<6x3xi64>) -> tenso
 }
 // IR-LABEL: func.func @bag_sum
 //   IR-NOT:   gather.gather
-//       IR:   scf.for
-//       IR:     scf.for
+//       IR:   scf.forall
 //       IR:       gather.gather {{.*}} : (tensor<10x?xf32>, tensor<?x3xi64>) -> tensor<?x3x?xf32>
 //   IR-NOT:   gather.gather
 //       IR:   return
@@ -228,7 +235,7 @@ module attributes {transform.with_named_sequence} {
     // Tile each marked consumer and fuse its producers (the gather, the fill
     // of the accumulator) into the loops.
     %sum = transform.structured.match attributes {fuse_4x3} in %root : (!transform.any_op) -> !transform.any_op
-    %t0, %l0:2 = transform.structured.fuse %sum tile_sizes [4, 0, 3] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %t0, %l0 = transform.structured.fuse %sum tile_sizes [4, 0, 3] {use_forall} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %max = transform.structured.match attributes {fuse_forall_1x4} in %root : (!transform.any_op) -> !transform.any_op
     %t1, %l1 = transform.structured.fuse %max tile_sizes [1, 0, 4] {use_forall} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %mm = transform.structured.match attributes {fuse_2x1x2} in %root : (!transform.any_op) -> !transform.any_op

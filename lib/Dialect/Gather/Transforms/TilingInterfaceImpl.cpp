@@ -111,7 +111,8 @@ static bool coversWholeDim(Value operand, int64_t dim, OpFoldResult offset,
 
 /// Returns the part of `operand` given by `offsets` and `sizes`, where a null
 /// entry stands for the whole dimension: `operand` itself when that is all
-/// of it, else a new tensor.extract_slice, appended to `slices`.
+/// of it, else a new tensor.extract_slice, appended to `slices` (or, for an
+/// operand without elements, a tensor.empty).
 static Value sliceOperand(OpBuilder &b, Location loc, Value operand,
                           SmallVector<OpFoldResult> offsets,
                           SmallVector<OpFoldResult> sizes,
@@ -127,6 +128,14 @@ static Value sliceOperand(OpBuilder &b, Location loc, Value operand,
   }
   if (isWhole)
     return operand;
+  // An operand with a static 0 dimension holds no element, nor does its
+  // tile: an empty tensor of the tile's sizes. (Upstream's verifier rejects
+  // a tensor.extract_slice with a static offset into a dimension of size 0,
+  // even one of size 0.)
+  auto type = cast<RankedTensorType>(operand.getType());
+  if (llvm::is_contained(type.getShape(), 0))
+    return tensor::EmptyOp::create(b, loc, sizes, type.getElementType(),
+                                   type.getEncoding());
   SmallVector<OpFoldResult> strides(offsets.size(), b.getIndexAttr(1));
   auto slice =
       tensor::ExtractSliceOp::create(b, loc, operand, offsets, sizes, strides);
@@ -193,9 +202,11 @@ static FailureOr<TilingResult> tileGatherOp(Operation *op, OpBuilder &b,
   // static dimension here, a dynamic one a dynamic dimension.
   Value tile = tiledOp->getResult(0);
   SmallVector<int64_t> tileShape;
-  for (OpFoldResult size : sizes)
-    tileShape.push_back(
-        getConstantIntValue(size).value_or(ShapedType::kDynamic));
+  for (OpFoldResult size : sizes) {
+    auto attr = dyn_cast<Attribute>(size);
+    tileShape.push_back(attr ? cast<IntegerAttr>(attr).getInt()
+                             : ShapedType::kDynamic);
+  }
   auto expectedType = RankedTensorType::get(
       tileShape, tiledType->getElementType(), tiledType->getEncoding());
   if (expectedType != *tiledType)
