@@ -11,6 +11,7 @@
 
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/Gather/IR/GatherDialect.h"
+#include "gather/Dialect/Gather/Transforms/Passes.h"
 #include "gather/Dialect/Gather/Transforms/TilingInterfaceImpl.h"
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Transforms/Passes.h"
@@ -31,6 +32,7 @@ int main(int argc, char **argv) {
   mlir::gather::test::registerTestGatherTilingPass();
   mlir::gather::registerGatherConversionPasses();
   mlir::gather::registerGatherTransformsPasses();
+  mlir::gather::registerGatherDialectTransformsPasses();
   mlir::gather::registerGatherPipelines();
 
   mlir::DialectRegistry registry;

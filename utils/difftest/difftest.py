@@ -223,15 +223,16 @@ def _bad_indices(case):
     (the ops' row-major order decides which one an untiled op names first;
     a tiled one may come to another first)."""
     p, i = case.params.shape, case.indices
+    low = (lambda n: -n) if case.effective_mode == "wrap" else (lambda n: 0)
     if case.op == "gather":
         b = case.batch_dims or 0
         b = b + i.ndim if b < 0 else b
         a = b if case.axis is None else case.axis
         a = a + len(p) if a < 0 else a
-        return {(int(v), p[a]) for v in i.flat if not 0 <= v < p[a]}
+        return {(int(v), p[a]) for v in i.flat if not low(p[a]) <= v < p[a]}
     b = case.batch_dims or 0
     return {(int(v), p[b + k]) for k in range(i.shape[-1])
-            for v in i[..., k].flat if not 0 <= v < p[b + k]}
+            for v in i[..., k].flat if not low(p[b + k]) <= v < p[b + k]}
 
 
 def check_error_run(case, run, op_line):

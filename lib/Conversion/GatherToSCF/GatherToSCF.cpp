@@ -858,10 +858,16 @@ void mlir::gather::populateGatherToSCFPatterns(
     if (op->getParentOfType<scf::ForallOp>() ||
         op->getParentOfType<scf::ParallelOp>())
       opOptions.parallel = false;
-    return lowerToLoops(b, op, params, indices, lowering, opOptions);
+    if (lowering.mode != GatherMode::Wrap)
+      return lowerToLoops(b, op, params, indices, lowering, opOptions);
+    // Wrap mode: error mode on indices with the negative ones wrapped.
+    TensorGatherLowering errorLowering = lowering;
+    errorLowering.mode = GatherMode::Error;
+    Value wrapped = createWrappedIndices(b, op->getLoc(), lowering.geometry,
+                                         params, indices);
+    return lowerToLoops(b, op, params, wrapped, errorLowering, opOptions);
   };
-  patterns.add<TensorGatherPattern<GatherOp>, TensorGatherPattern<GatherNdOp>>(
-      patterns.getContext(), lowerFn, benefit);
+  patterns.add<TensorGatherPattern>(patterns.getContext(), lowerFn, benefit);
 }
 
 void mlir::gather::populateGatherToSCFPatterns(RewritePatternSet &patterns,

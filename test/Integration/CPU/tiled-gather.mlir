@@ -1,6 +1,6 @@
 // Gathers tiled on their own with transform.structured.tile_using_for and
 // tile_using_forall (partial tiles, dynamic shapes, batch_dims, a negative
-// axis, gather_nd, mode<zero>), then lowered with gather-cpu-pipeline: each
+// axis, gather_nd, mode<zero>, mode<wrap>), then lowered with gather-cpu-pipeline: each
 // tile gathers its part of the result and the values are those of the
 // untiled ops.
 //
@@ -70,6 +70,15 @@ func.func @zero_mode(%params: tensor<3x2x1xf32>, %indices: tensor<2x2xindex>) ->
 //       IR:       scf.for
 //       IR:         gather.gather {{.*}} mode<zero> {{.*}}: (tensor<3x1x1xf32>, tensor<1x1xindex>) -> tensor<1x1x1x1xf32>
 
+// mode<wrap>: -1 and -3 count from the end; scf.forall tiles of one index.
+func.func @wrap_mode(%params: tensor<3x2x1xf32>, %indices: tensor<2x2xi32>) -> tensor<2x2x2x1xf32> {
+  %r = gather.gather %params[%indices] mode<wrap> {forall_1x1} : (tensor<3x2x1xf32>, tensor<2x2xi32>) -> tensor<2x2x2x1xf32>
+  return %r : tensor<2x2x2x1xf32>
+}
+// IR-LABEL: func.func @wrap_mode
+//       IR:   scf.forall
+//       IR:     gather.gather {{.*}} mode<wrap> {{.*}}: (tensor<3x2x1xf32>, tensor<1x1xi32>) -> tensor<1x1x2x1xf32>
+
 func.func @main() {
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -115,6 +124,20 @@ func.func @main() {
   // CHECK-NEXT:     [0]],
   // CHECK-NEXT:    {{\[}}[0],
   // CHECK-NEXT:     [10]]]]
+
+  %i4 = arith.constant dense<[[-1, 2], [-3, 0]]> : tensor<2x2xi32>
+  %r4 = call @wrap_mode(%p3s, %i4) : (tensor<3x2x1xf32>, tensor<2x2xi32>) -> tensor<2x2x2x1xf32>
+  %u4 = tensor.cast %r4 : tensor<2x2x2x1xf32> to tensor<*xf32>
+  call @printMemrefF32(%u4) : (tensor<*xf32>) -> ()
+  // CHECK:      sizes = [2, 2, 2, 1]
+  // CHECK-NEXT: {{\[}}{{\[}}{{\[}}[200],
+  // CHECK-NEXT:     [210]],
+  // CHECK-NEXT:    {{\[}}[200],
+  // CHECK-NEXT:     [210]]],
+  // CHECK-NEXT:   {{\[}}{{\[}}[0],
+  // CHECK-NEXT:     [10]],
+  // CHECK-NEXT:    {{\[}}[0],
+  // CHECK-NEXT:     [10]]]]
   return
 }
 
@@ -128,6 +151,8 @@ module attributes {transform.with_named_sequence} {
     %tb, %lb = transform.structured.tile_using_forall %b tile_sizes [2, 3] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %c = transform.structured.match attributes {tile_1x1x1} in %root : (!transform.any_op) -> !transform.any_op
     %tc, %lc:3 = transform.structured.tile_using_for %c tile_sizes [1, 1, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %d = transform.structured.match attributes {forall_1x1} in %root : (!transform.any_op) -> !transform.any_op
+    %td, %ld = transform.structured.tile_using_forall %d tile_sizes [1, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
 }

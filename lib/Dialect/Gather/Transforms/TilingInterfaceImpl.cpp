@@ -3,7 +3,9 @@
 // Part of the gather project.
 //
 // The iteration domain of gather.gather and gather.gather_nd is their result:
-// one parallel loop per result dimension. A tile of the result reads
+// one parallel loop per result dimension. With the result dimension kinds of
+// GatherGeometry (gather/Dialect/Gather/IR/GatherInterfaces.h), a tile of the
+// result reads
 //   - batch dimensions:    the same tile of params and of indices,
 //   - outer dimensions:    the same tile of params (dimensions before the
 //                          gathered ones),
@@ -23,6 +25,7 @@
 
 #include "gather/Dialect/Gather/Transforms/TilingInterfaceImpl.h"
 #include "gather/Dialect/Gather/IR/GatherDialect.h"
+#include "gather/Dialect/Gather/IR/GatherInterfaces.h"
 #include "gather/Dialect/Gather/IR/GatherOps.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -34,61 +37,6 @@
 
 using namespace mlir;
 using namespace mlir::gather;
-
-namespace {
-
-/// The split of the result dimensions of a gather op (the same as
-/// GatherGeometry in gather/Conversion/GatherCommon/GatherLoweringUtils.h,
-/// which this library cannot depend on): result dimensions [0, b) are batch,
-/// [b, a) outer, [a, a + p) position and [a + p, rank) slice dimensions; the
-/// gathered params dimensions are [a, a + d).
-struct ResultDimSplit {
-  int64_t batchDims = 0;       // b
-  int64_t firstIndexedDim = 0; // a
-  int64_t indexDepth = 1;      // d
-  int64_t numPositionDims = 0; // p
-  int64_t resultRank = 0;
-};
-
-/// The operand dimension a result dimension reads: one of params or indices
-/// or (batch dimensions) both.
-struct OperandDims {
-  std::optional<int64_t> paramsDim;
-  std::optional<int64_t> indicesDim;
-};
-
-} // namespace
-
-static ResultDimSplit getResultDimSplit(Operation *op) {
-  ResultDimSplit s;
-  s.resultRank = cast<RankedTensorType>(op->getResult(0).getType()).getRank();
-  if (auto gather = dyn_cast<GatherOp>(op)) {
-    s.batchDims = gather.getNormalizedBatchDims();
-    s.firstIndexedDim = gather.getNormalizedAxis();
-    s.numPositionDims = gather.getIndices().getType().getRank() - s.batchDims;
-    return s;
-  }
-  auto gatherNd = cast<GatherNdOp>(op);
-  s.batchDims = gatherNd.getBatchDims();
-  s.firstIndexedDim = s.batchDims;
-  s.indexDepth = gatherNd.getIndexDepth();
-  s.numPositionDims =
-      gatherNd.getIndices().getType().getRank() - 1 - s.batchDims;
-  return s;
-}
-
-/// Returns the params and indices dimensions that result dimension `dim`
-/// reads (see the file comment).
-static OperandDims getOperandDims(const ResultDimSplit &s, int64_t dim) {
-  int64_t b = s.batchDims, a = s.firstIndexedDim, p = s.numPositionDims;
-  if (dim < b)
-    return {dim, dim};
-  if (dim < a)
-    return {dim, std::nullopt};
-  if (dim < a + p)
-    return {std::nullopt, b + (dim - a)};
-  return {dim - p + s.indexDepth, std::nullopt};
-}
 
 /// True when `size` at `offset` covers dimension `dim` of `operand` whole:
 /// offset 0 and either the static size of the dimension or the value of a
@@ -161,27 +109,30 @@ static FailureOr<TilingResult> tileGatherOp(Operation *op, OpBuilder &b,
                                             ArrayRef<OpFoldResult> offsets,
                                             ArrayRef<OpFoldResult> sizes) {
   Location loc = op->getLoc();
-  Value params = op->getOperand(0), indices = op->getOperand(1);
+  auto gatherOp = cast<GatherOpInterface>(op);
+  Value params = gatherOp.getParams(), indices = gatherOp.getIndices();
   auto paramsType = cast<RankedTensorType>(params.getType());
   auto indicesType = cast<RankedTensorType>(indices.getType());
-  ResultDimSplit split = getResultDimSplit(op);
-  if (static_cast<int64_t>(offsets.size()) != split.resultRank ||
-      static_cast<int64_t>(sizes.size()) != split.resultRank)
+  GatherGeometry geometry = gatherOp.getGeometry();
+  if (static_cast<int64_t>(offsets.size()) != geometry.resultRank ||
+      static_cast<int64_t>(sizes.size()) != geometry.resultRank)
     return op->emitOpError("expected ")
-           << split.resultRank << " tile offsets and sizes";
+           << geometry.resultRank << " tile offsets and sizes";
 
+  // The tile of each operand dimension that a result dimension follows; the
+  // others (gathered params dimensions, the index-vector dimension) stay
+  // whole (null entries).
   SmallVector<OpFoldResult> paramsOffsets(paramsType.getRank()),
       paramsSizes(paramsType.getRank()), indicesOffsets(indicesType.getRank()),
       indicesSizes(indicesType.getRank());
-  for (int64_t dim = 0; dim < split.resultRank; ++dim) {
-    OperandDims dims = getOperandDims(split, dim);
-    if (dims.paramsDim) {
-      paramsOffsets[*dims.paramsDim] = offsets[dim];
-      paramsSizes[*dims.paramsDim] = sizes[dim];
+  for (int64_t dim = 0; dim < geometry.resultRank; ++dim) {
+    if (std::optional<int64_t> p = geometry.getParamsDimOfResultDim(dim)) {
+      paramsOffsets[*p] = offsets[dim];
+      paramsSizes[*p] = sizes[dim];
     }
-    if (dims.indicesDim) {
-      indicesOffsets[*dims.indicesDim] = offsets[dim];
-      indicesSizes[*dims.indicesDim] = sizes[dim];
+    if (std::optional<int64_t> i = geometry.getIndicesDimOfResultDim(dim)) {
+      indicesOffsets[*i] = offsets[dim];
+      indicesSizes[*i] = sizes[dim];
     }
   }
   SmallVector<Operation *> slices;
