@@ -5,10 +5,10 @@
 // the tile's gather lowered to scf.for loops inside it.
 
 // CHECK-LABEL: func.func @tile_in_forall
-//       CHECK:   scf.forall
-//   CHECK-NOT:     scf.forall
-//       CHECK:     scf.for
-//   CHECK-NOT:     scf.forall
+//       CHECK:   scf.forall (
+//   CHECK-NOT:     scf.forall (
+//       CHECK:     scf.for %
+//   CHECK-NOT:     scf.forall (
 //       CHECK:     scf.forall.in_parallel
 func.func @tile_in_forall(%params: tensor<100x8xf32>, %indices: tensor<64xi32>) -> tensor<64x8xf32> {
   %init = tensor.empty() : tensor<64x8xf32>
@@ -27,7 +27,7 @@ func.func @tile_in_forall(%params: tensor<100x8xf32>, %indices: tensor<64xi32>) 
 // Outside a parallel loop the same gather gets its own scf.forall.
 
 // CHECK-LABEL: func.func @not_in_forall
-//       CHECK:   scf.forall
+//       CHECK:   scf.forall (
 func.func @not_in_forall(%params: tensor<100x8xf32>, %idx: tensor<16xi32>) -> tensor<16x8xf32> {
   %g = gather.gather %params[%idx] mode<zero> : (tensor<100x8xf32>, tensor<16xi32>) -> tensor<16x8xf32>
   return %g : tensor<16x8xf32>

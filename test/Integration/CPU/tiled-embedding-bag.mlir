@@ -139,9 +139,9 @@ func.func @embedding_matmul(%table: tensor<10x4xf32>, %ids: tensor<4xi32>, %w: t
 }
 // IR-LABEL: func.func @embedding_matmul
 //   IR-NOT:   gather.gather
-//       IR:   scf.for
-//       IR:     scf.for
-//       IR:       scf.for
+//       IR:   scf.for %
+//       IR:     scf.for %
+//       IR:       scf.for %
 //       IR:         gather.gather {{.*}} : (tensor<10x2xf32>, tensor<2xi32>) -> tensor<2x2xf32>
 //   IR-NOT:   gather.gather
 //       IR:   return

@@ -44,9 +44,9 @@ func.func @batched_last_axis(%params: tensor<?x?x?xf32>, %indices: tensor<?x?xi6
   return %r : tensor<?x?x?xf32>
 }
 // IR-LABEL: func.func @batched_last_axis
-//       IR:   scf.for
-//       IR:     scf.for
-//       IR:       scf.for
+//       IR:   scf.for %
+//       IR:     scf.for %
+//       IR:       scf.for %
 //       IR:         gather.gather {{.*}} axis = -1 batch_dims = 1 {{.*}}: (tensor<1x?x?xf32>, tensor<1x1xi64>) -> tensor<1x?x1xf32>
 
 // Index vectors of depth 2, static; scf.forall tiles of 2 vectors x 3
@@ -65,9 +65,9 @@ func.func @zero_mode(%params: tensor<3x2x1xf32>, %indices: tensor<2x2xindex>) ->
   return %r : tensor<2x2x2x1xf32>
 }
 // IR-LABEL: func.func @zero_mode
-//       IR:   scf.for
-//       IR:     scf.for
-//       IR:       scf.for
+//       IR:   scf.for %
+//       IR:     scf.for %
+//       IR:       scf.for %
 //       IR:         gather.gather {{.*}} mode<zero> {{.*}}: (tensor<3x1x1xf32>, tensor<1x1xindex>) -> tensor<1x1x1x1xf32>
 
 // mode<wrap>: -1 and -3 count from the end; scf.forall tiles of one index.
