@@ -12,6 +12,8 @@
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/Gather/IR/GatherDialect.h"
 #include "gather/Dialect/Gather/Transforms/BufferizableOpInterfaceImpl.h"
+#include "gather/Dialect/Gather/Transforms/Passes.h"
+#include "gather/Dialect/Gather/Transforms/TilingInterfaceImpl.h"
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Transforms/Passes.h"
 
@@ -22,15 +24,22 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+namespace mlir::gather::test {
+void registerTestGatherTilingPass();
+} // namespace mlir::gather::test
+
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
+  mlir::gather::test::registerTestGatherTilingPass();
   mlir::gather::registerGatherConversionPasses();
   mlir::gather::registerGatherTransformsPasses();
+  mlir::gather::registerGatherDialectTransformsPasses();
   mlir::gather::registerGatherPipelines();
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::gather::GatherDialect>();
   mlir::gather::registerBufferizableOpInterfaceExternalModels(registry);
+  mlir::gather::registerTilingInterfaceExternalModels(registry);
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   // gpu-module-to-binary translates gpu modules to LLVM IR.
