@@ -26,6 +26,34 @@
 // RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
 // RUN:     -shared-libs=%libomp | FileCheck %s %}
 //
+// Bufferized, then tiled: the buffer forms tiled into loops over
+// memref.subviews (the schedule in Inputs/tile-buffer-forms.mlir), then
+// lowered:
+// RUN: gather-opt %t.mlir --mlir-print-debuginfo \
+// RUN:     --transform-preload-library=transform-library-paths=%S/Inputs/tile-buffer-forms.mlir \
+// RUN:     --transform-interpreter -o %t.tiled.mlir
+// RUN: FileCheck %s --check-prefix=TILED < %t.tiled.mlir
+// RUN: gather-opt %t.tiled.mlir --gather-cpu-pipeline="lowering=scf" \
+// RUN: | mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
+// RUN: | FileCheck %s
+// RUN: gather-opt %t.tiled.mlir --gather-cpu-pipeline="lowering=linalg" \
+// RUN: | mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
+// RUN: | FileCheck %s
+// RUN: gather-opt %t.tiled.mlir --gather-gpu-pipeline="host-only=true" \
+// RUN: | mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
+// RUN: | FileCheck %s
+// RUN: %if libomp %{ gather-opt %t.tiled.mlir --gather-cpu-pipeline="num-threads=2" \
+// RUN: | mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
+// RUN:     -shared-libs=%libomp | FileCheck %s %}
+// RUN: gather-opt %t.tiled.mlir --gather-cpu-pipeline="lowering=scf" \
+// RUN: | not mlir-runner -e bad -entry-point-result=void \
+// RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
+// RUN: | FileCheck %s --check-prefix=BAD
+//
 // An out-of-bounds index is reported with the location of the gather in this
 // file (bufferization keeps it):
 // RUN: gather-opt %t.mlir --gather-cpu-pipeline="lowering=scf" \
@@ -40,8 +68,17 @@
 // RUN: | not mlir-runner -e bad -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
 // RUN: | FileCheck %s --check-prefix=BAD
-// BAD: gather.gather at loc({{.*}}bufferized.mlir":[[@LINE+18]]:8): index 5 is out of bounds [0, 5) in params dimension 0
+// BAD: gather.gather at loc({{.*}}bufferized.mlir":[[@LINE+27]]:8): index 5 is out of bounds [0, 5) in params dimension 0
 // BAD-NOT: Unranked Memref
+
+// The tiled buffer forms: loops over subviews of params, indices and out.
+// TILED-LABEL: func.func @rows(
+//       TILED:   scf.for
+//       TILED:     memref.subview
+//       TILED:     gather.gather %{{.*}}[%{{.*}}] into %{{.*}} : (memref<?x?xf32>, memref<?xi32, strided<[1], offset: ?>>, memref<?x?xf32, strided<[?, 1], offset: ?>>) -> ()
+// TILED-LABEL: func.func @elements(
+//       TILED:   scf.forall
+//       TILED:     gather.gather_nd %{{.*}}[%{{.*}}] into %{{.*}} mode<clamp> :
 
 // What the pipelines get: buffer forms only.
 // BUF-NOT: = gather.

@@ -21,6 +21,10 @@
 // unchanged: the mode applies to the gathered dimensions, which are never
 // sliced, and an index is checked against the same full dimension size.
 //
+// The buffer form (`into %out`) tiles the same way, as linalg ops on memrefs
+// do: the tiled op is the buffer form on memref.subviews of params, indices
+// and `out`, and the loops carry nothing.
+//
 //===----------------------------------------------------------------------===//
 
 #include "gather/Dialect/Gather/Transforms/TilingInterfaceImpl.h"
@@ -28,6 +32,7 @@
 #include "gather/Dialect/Gather/IR/GatherInterfaces.h"
 #include "gather/Dialect/Gather/IR/GatherOps.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
@@ -40,27 +45,39 @@ using namespace mlir::gather;
 
 /// True when `size` at `offset` covers dimension `dim` of `operand` whole:
 /// offset 0 and either the static size of the dimension or the value of a
-/// `tensor.dim` of it (the form reifyResultShapes gives a dynamic size).
+/// `tensor.dim` (`memref.dim` for a buffer) of it (the form reifyResultShapes
+/// gives a dynamic size).
 static bool coversWholeDim(Value operand, int64_t dim, OpFoldResult offset,
                            OpFoldResult size) {
   if (!isZeroInteger(offset))
     return false;
-  auto type = cast<RankedTensorType>(operand.getType());
+  auto type = cast<ShapedType>(operand.getType());
   if (auto attr = dyn_cast<Attribute>(size)) {
     std::optional<int64_t> value = getConstantIntValue(attr);
     return !type.isDynamicDim(dim) && value == type.getDimSize(dim);
   }
-  auto dimOp = cast<Value>(size).getDefiningOp<tensor::DimOp>();
-  if (!dimOp || dimOp.getSource() != operand)
-    return false;
-  std::optional<int64_t> index = dimOp.getConstantIndex();
+  std::optional<int64_t> index;
+  if (auto dimOp = cast<Value>(size).getDefiningOp<tensor::DimOp>())
+    index =
+        dimOp.getSource() == operand ? dimOp.getConstantIndex() : std::nullopt;
+  else if (auto dimOp = cast<Value>(size).getDefiningOp<memref::DimOp>())
+    index =
+        dimOp.getSource() == operand ? dimOp.getConstantIndex() : std::nullopt;
   return index && *index == dim;
+}
+
+/// The size of dimension `dim` of a tensor or memref.
+static OpFoldResult getMixedSize(OpBuilder &b, Location loc, Value operand,
+                                 int64_t dim) {
+  if (isa<MemRefType>(operand.getType()))
+    return memref::getMixedSize(b, loc, operand, dim);
+  return tensor::getMixedSize(b, loc, operand, dim);
 }
 
 /// Returns the part of `operand` given by `offsets` and `sizes`, where a null
 /// entry stands for the whole dimension: `operand` itself when that is all
-/// of it, else a new tensor.extract_slice, appended to `slices` (or, for an
-/// operand without elements, a tensor.empty).
+/// of it, else a new tensor.extract_slice (memref.subview for a buffer),
+/// appended to `slices` (or, for a tensor without elements, a tensor.empty).
 static Value sliceOperand(OpBuilder &b, Location loc, Value operand,
                           SmallVector<OpFoldResult> offsets,
                           SmallVector<OpFoldResult> sizes,
@@ -69,13 +86,20 @@ static Value sliceOperand(OpBuilder &b, Location loc, Value operand,
   for (int64_t dim = 0, e = offsets.size(); dim < e; ++dim) {
     if (!offsets[dim]) {
       offsets[dim] = b.getIndexAttr(0);
-      sizes[dim] = tensor::getMixedSize(b, loc, operand, dim);
+      sizes[dim] = getMixedSize(b, loc, operand, dim);
       continue;
     }
     isWhole &= coversWholeDim(operand, dim, offsets[dim], sizes[dim]);
   }
   if (isWhole)
     return operand;
+  SmallVector<OpFoldResult> strides(offsets.size(), b.getIndexAttr(1));
+  if (isa<MemRefType>(operand.getType())) {
+    auto subview =
+        memref::SubViewOp::create(b, loc, operand, offsets, sizes, strides);
+    slices.push_back(subview);
+    return subview;
+  }
   // An operand with a static 0 dimension holds no element, nor does its
   // tile: an empty tensor of the tile's sizes. (Upstream's verifier rejects
   // a tensor.extract_slice with a static offset into a dimension of size 0,
@@ -84,7 +108,6 @@ static Value sliceOperand(OpBuilder &b, Location loc, Value operand,
   if (llvm::is_contained(type.getShape(), 0))
     return tensor::EmptyOp::create(b, loc, sizes, type.getElementType(),
                                    type.getEncoding());
-  SmallVector<OpFoldResult> strides(offsets.size(), b.getIndexAttr(1));
   auto slice =
       tensor::ExtractSliceOp::create(b, loc, operand, offsets, sizes, strides);
   slices.push_back(slice);
@@ -94,8 +117,7 @@ static Value sliceOperand(OpBuilder &b, Location loc, Value operand,
 /// Infers the result type of `op` (gather.gather or gather.gather_nd, as
 /// written) on operands of the given types.
 static FailureOr<RankedTensorType>
-inferTiledType(Operation *op, RankedTensorType paramsType,
-               RankedTensorType indicesType) {
+inferTiledType(Operation *op, ShapedType paramsType, ShapedType indicesType) {
   if (auto gather = dyn_cast<GatherOp>(op))
     return GatherOp::inferResultType(paramsType, indicesType, gather.getAxis(),
                                      gather.getBatchDims());
@@ -111,8 +133,8 @@ static FailureOr<TilingResult> tileGatherOp(Operation *op, OpBuilder &b,
   Location loc = op->getLoc();
   auto gatherOp = cast<GatherOpInterface>(op);
   Value params = gatherOp.getParams(), indices = gatherOp.getIndices();
-  auto paramsType = cast<RankedTensorType>(params.getType());
-  auto indicesType = cast<RankedTensorType>(indices.getType());
+  ShapedType paramsType = gatherOp.getParamsType();
+  ShapedType indicesType = gatherOp.getIndicesType();
   GatherGeometry geometry = gatherOp.getGeometry();
   if (static_cast<int64_t>(offsets.size()) != geometry.resultRank ||
       static_cast<int64_t>(sizes.size()) != geometry.resultRank)
@@ -142,10 +164,20 @@ static FailureOr<TilingResult> tileGatherOp(Operation *op, OpBuilder &b,
       sliceOperand(b, loc, indices, indicesOffsets, indicesSizes, slices);
 
   FailureOr<RankedTensorType> tiledType =
-      inferTiledType(op, cast<RankedTensorType>(tiledParams.getType()),
-                     cast<RankedTensorType>(tiledIndices.getType()));
+      inferTiledType(op, cast<ShapedType>(tiledParams.getType()),
+                     cast<ShapedType>(tiledIndices.getType()));
   if (failed(tiledType))
     return op->emitOpError("has no valid tiled form");
+  if (Value out = gatherOp.getOut()) {
+    // The buffer form writes the tile of `out`.
+    SmallVector<OpFoldResult> strides(offsets.size(), b.getIndexAttr(1));
+    auto tiledOut =
+        memref::SubViewOp::create(b, loc, out, offsets, sizes, strides);
+    slices.push_back(tiledOut);
+    Operation *tiledOp = clone(b, op, TypeRange(),
+                               ValueRange{tiledParams, tiledIndices, tiledOut});
+    return TilingResult{{tiledOp}, {}, slices};
+  }
   Operation *tiledOp = clone(b, op, TypeRange{*tiledType},
                              ValueRange{tiledParams, tiledIndices});
 
@@ -175,15 +207,17 @@ struct GatherTilingModel
   /// params element, selected by one index (vector).
   SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
     return SmallVector<utils::IteratorType>(
-        cast<RankedTensorType>(op->getResult(0).getType()).getRank(),
+        cast<GatherOpInterface>(op).getResultType().getRank(),
         utils::IteratorType::parallel);
   }
 
   /// The result dimensions, from reifyResultShapes (static where the types
-  /// make them so).
+  /// make them so); in the buffer form, those of `out`.
   SmallVector<Range> getIterationDomain(Operation *op, OpBuilder &b) const {
     ReifiedRankedShapedTypeDims shapes;
-    if (failed(reifyResultShapes(b, op, shapes)))
+    if (Value out = cast<GatherOpInterface>(op).getOut())
+      shapes.push_back(memref::getMixedSizes(b, op->getLoc(), out));
+    else if (failed(reifyResultShapes(b, op, shapes)))
       return {};
     SmallVector<Range> domain;
     for (OpFoldResult size : shapes.front())
