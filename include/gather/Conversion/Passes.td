@@ -33,6 +33,13 @@ def ConvertGatherToLinalgPass : Pass<"convert-gather-to-linalg"> {
     Error-mode ops need `func.func private @exit(i32)`: the pass declares it
     when it runs on a symbol table (e.g. `builtin.module`) and fails when it
     runs on a function of a module that lacks it.
+
+    The buffer form (`into %out`, after bufferization) is lowered the same
+    way on read-only `bufferization.to_tensor ... restrict` views of params
+    and indices, with a writable view of `out` as the generic's `outs` (no
+    `tensor.empty`), and a closing `bufferization.materialize_in_destination`
+    of the result in `out` that bufferization folds away: the result is built
+    in `out`.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -86,6 +93,9 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
     `scf.forall` or `scf.parallel` already (a tile of a tiled gather) is
     lowered without one: it runs in one iteration of that loop.
     Error-mode ops need `func.func private @exit(i32)`, declared as there.
+    The buffer form (`into %out`) is lowered as in `convert-gather-to-linalg`,
+    the loops carrying a writable view of `out`: the result is built in
+    `out`.
   }];
   let options = [
     Option<"prefetchDistance", "prefetch-distance", "int64_t",
@@ -136,7 +146,11 @@ def ConvertGatherToGPUPass : Pass<"convert-gather-to-gpu", "::mlir::ModuleOp"> {
     Host memory: the kernels never touch host memory. `params` and `indices`
     are copied to `gpu.alloc` buffers with `gpu.memcpy`, the result is copied
     back into a `memref.alloc` buffer and the device buffers are freed, so
-    the op works on ordinary host tensors.
+    the op works on ordinary host tensors. The buffer form (`into %out`, after
+    bufferization) with identity layouts uses its memrefs as they are: the
+    result is copied back into (or, `host-only`, written in) `out`. With
+    another layout it is lowered as the tensor form on views of its operands,
+    and the result copied into `out`.
 
     Out of bounds: `error` makes a thread that reads a bad index print the
     op's location, the index and the bound with `gpu.printf` and fail a

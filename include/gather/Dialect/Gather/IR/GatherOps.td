@@ -18,9 +18,13 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 /// (ranked tensors or memrefs, index element types, one form: G-C1, G-C2,
 /// G-C14, N-C1, N-C2, N-C14), so that the tensor form keeps the diagnostics
 /// it had when its operands were ranked tensors in ODS.
-def Gather_TensorOrMemRef : Type<
+class Gather_TensorOrMemRef<string elements> : Type<
     CPred<"::llvm::isa<::mlir::TensorType, ::mlir::BaseMemRefType>($_self)">,
-    "tensor or memref", "::mlir::ShapedType">;
+    "ranked tensor (tensor form) or memref (buffer form) of " # elements,
+    "::mlir::ShapedType">;
+def Gather_ParamsOperand : Gather_TensorOrMemRef<"any type values">;
+def Gather_IndicesOperand : Gather_TensorOrMemRef<
+    "32-bit signless integer or 64-bit signless integer or index values">;
 
 //===----------------------------------------------------------------------===//
 // GatherOp
@@ -99,8 +103,8 @@ def Gather_GatherOp : Gather_Op<"gather", [
   }];
 
   let arguments = (ins
-    Gather_TensorOrMemRef:$params,
-    Gather_TensorOrMemRef:$indices,
+    Gather_ParamsOperand:$params,
+    Gather_IndicesOperand:$indices,
     OptionalAttr<I64Attr>:$axis,
     DefaultValuedAttr<I64Attr, "0">:$batch_dims,
     DefaultValuedAttr<Gather_ModeAttr, "::mlir::gather::GatherMode::Error">:$mode,
@@ -225,8 +229,8 @@ def Gather_GatherNdOp : Gather_Op<"gather_nd", [
   }];
 
   let arguments = (ins
-    Gather_TensorOrMemRef:$params,
-    Gather_TensorOrMemRef:$indices,
+    Gather_ParamsOperand:$params,
+    Gather_IndicesOperand:$indices,
     DefaultValuedAttr<I64Attr, "0">:$batch_dims,
     DefaultValuedAttr<Gather_ModeAttr, "::mlir::gather::GatherMode::Error">:$mode,
     Optional<AnyMemRef>:$out
