@@ -11,6 +11,7 @@
 
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/Gather/IR/GatherDialect.h"
+#include "gather/Dialect/Gather/Transforms/ShardingInterfaceImpl.h"
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Transforms/Passes.h"
 
@@ -31,6 +32,10 @@ int main(int argc, char **argv) {
   registry.insert<mlir::gather::GatherDialect>();
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  // Sharding of gather ops, and of the ops sharding-propagation would
+  // otherwise reject (gather-mpi-pipeline).
+  mlir::gather::registerShardingInterfaceExternalModels(registry);
+  mlir::gather::registerReplicatedShardingInterfaceExternalModels(registry);
   // gpu-module-to-binary translates gpu modules to LLVM IR.
   mlir::registerAllToLLVMIRTranslations(registry);
 
