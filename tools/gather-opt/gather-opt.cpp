@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Conversion/Passes.h"
+#include "gather/Conversion/ShardCollectivesToMPI/ShardCollectivesToMPI.h"
 #include "gather/Dialect/Gather/IR/GatherDialect.h"
 #include "gather/Dialect/Gather/Transforms/ShardingInterfaceImpl.h"
 #include "gather/Pipelines/Pipelines.h"
@@ -36,6 +37,7 @@ int main(int argc, char **argv) {
   // otherwise reject (gather-mpi-pipeline).
   mlir::gather::registerShardingInterfaceExternalModels(registry);
   mlir::gather::registerReplicatedShardingInterfaceExternalModels(registry);
+  mlir::gather::registerMPIMemoryEffectsExternalModels(registry);
   // gpu-module-to-binary translates gpu modules to LLVM IR.
   mlir::registerAllToLLVMIRTranslations(registry);
 
