@@ -60,7 +60,7 @@ class Case:
     op: str  # "gather" or "gather_nd"
     element_type: str
     index_type: str
-    mode: str  # as written: "default", "error", "zero" or "clamp"
+    mode: str  # as written: "default", "error", "zero", "clamp" or "wrap"
     axis: object  # int as written, or None (absent)
     batch_dims: object  # int as written, or None (absent)
     params: np.ndarray
@@ -245,9 +245,12 @@ def _bounds(op, pshape, ishape, a, b):
                            ishape).copy()
 
 
-def _oob_value(rng, bound, index_type):
-    """An out-of-bounds index: near the bounds, or far, or truncation bait."""
+def _oob_value(rng, bound, index_type, wrap=False):
+    """An out-of-bounds index: near the bounds, or far, or truncation bait.
+    With `wrap`, out of [-bound, bound)."""
     near = [-1, -2, bound, bound + 1, bound + 7, -bound - 1]
+    if wrap:
+        near = [bound, bound + 1, -bound - 1, -bound - 2, -2 * bound - 1]
     if index_type == "i32":
         far = [2**31 - 1, -2**31, -2**31 + max(bound - 1, 0)]
     else:
@@ -340,10 +343,16 @@ def generate_case(seed, number):
     index_type = INDEX_TYPES[int(rng.integers(0, len(INDEX_TYPES)))]
     mode = MODES[int(rng.choice(len(MODES), p=MODE_WEIGHTS))]
     mode = mode or "default"
+    # wrap takes part of the explicit error cases, from a stream of its own
+    # so that the other cases of a seed stay what they were.
+    if mode == "error" and \
+            np.random.default_rng([seed, number, 3]).random() < 0.5:
+        mode = "wrap"
     effective = "error" if mode == "default" else mode
+    reports = effective in ("error", "wrap")
     # Out-of-bounds indices: often for zero/clamp; rarely for error, where
     # the case then runs alone and must stop with a message.
-    want_oob = rng.random() < (0.12 if effective == "error" else 0.5)
+    want_oob = rng.random() < (0.12 if reports else 0.5)
 
     # Draws added later come from a second stream, so that earlier cases of
     # a seed stay what they were.
@@ -362,11 +371,13 @@ def generate_case(seed, number):
         flat_b, flat_i = bounds.reshape(-1), indices.reshape(-1)
         for j, bound in enumerate(flat_b):
             if bound > 0:
-                flat_i[j] = rng.integers(0, bound)
+                # wrap: negative indices count from the end.
+                lo = -bound if effective == "wrap" else 0
+                flat_i[j] = rng.integers(lo, bound)
         result_shape = (tfref.gather_shape(pshape, ishape, a, b)
                         if op == "gather"
                         else tfref.gather_nd_shape(pshape, ishape, b))
-        if effective == "error" and 0 not in result_shape:
+        if reports and 0 not in result_shape:
             # A non-empty result reads every index.
             if (flat_b == 0).any():
                 continue
@@ -375,14 +386,16 @@ def generate_case(seed, number):
                 if flat_b.size == 0:
                     continue
                 j = int(rng.integers(0, flat_b.size))
-                flat_i[j] = _oob_value(rng, int(flat_b[j]), index_type)
+                flat_i[j] = _oob_value(rng, int(flat_b[j]), index_type,
+                                       effective == "wrap")
         else:
             # zero, clamp, or an empty result, which reads no index (error
             # mode then must not stop: give it bad indices).
-            bad = want_oob or effective == "error"
+            bad = want_oob or reports
             for j, bound in enumerate(flat_b):
                 if bound == 0 or (bad and rng.random() < 0.35):
-                    flat_i[j] = _oob_value(rng, int(bound), index_type)
+                    flat_i[j] = _oob_value(rng, int(bound), index_type,
+                                           effective == "wrap")
         break
     else:
         raise RuntimeError(f"no valid case for seed {seed} number {number}")

@@ -15,6 +15,9 @@ Out-of-bounds modes (an index outside [0, dim), negatives included):
   zero   the whole selected output slice is zero,
   clamp  clamp (each component) into [0, dim - 1]; a dimension of size 0 has
          nothing to clamp into, so the slice is zero.
+  wrap   an index in [-dim, 0) counts from the end (dim + index); any other
+         index outside [0, dim) is an error as in error mode, named by its
+         own value.
 Indices are checked when they are read (docs/spec.md): a non-empty result
 reads every index, an empty result reads none and never fails.
 Arrays may hold any dtype, object (strings) included; "zero" is dtype(0).
@@ -74,7 +77,9 @@ def _resolve(value, dim, mode, params_dim=None):
     returns the index to read or None (a zero slice)."""
     if 0 <= value < dim:
         return value
-    if mode == "error":
+    if mode == "wrap" and -dim <= value < 0:
+        return value + dim
+    if mode in ("error", "wrap"):
         raise OutOfBounds(value, dim, params_dim)
     if mode == "zero" or dim == 0:
         return None
@@ -105,7 +110,7 @@ def gather(params, indices, axis=None, batch_dims=0, mode="error"):
                  params.dtype)
     if out.size == 0:  # Nothing is read.
         return out
-    if mode == "error":
+    if mode in ("error", "wrap"):
         for k in indices.flat:
             _resolve(int(k), dim, mode, a)
     for outer in np.ndindex(*params.shape[:a]):
@@ -131,7 +136,7 @@ def gather_nd(params, indices, batch_dims=0, mode="error"):
     out = _zeros(out_shape, params.dtype)
     if out.size == 0:  # Nothing is read.
         return out
-    if mode == "error":
+    if mode in ("error", "wrap"):
         for vec in indices.reshape(-1, depth) if depth else []:
             for k, (v, dim) in enumerate(zip(vec, bounds)):
                 _resolve(int(v), dim, mode, b + k)
@@ -152,8 +157,11 @@ def gather_nd(params, indices, batch_dims=0, mode="error"):
 def _fix_indices(indices, dim, mode):
     """Returns (in-range index array, mask of slices to zero)."""
     indices = np.asarray(indices).astype(np.int64)
+    if mode == "wrap":
+        indices = np.where((indices < 0) & (indices >= -dim), indices + dim,
+                           indices)
     bad = (indices < 0) | (indices >= dim)
-    if mode == "error" and bad.any():
+    if mode in ("error", "wrap") and bad.any():
         first = indices[bad].flat[0]
         raise OutOfBounds(int(first), dim)
     if mode == "clamp" and dim > 0:

@@ -27,57 +27,6 @@ using namespace mlir;
 using namespace mlir::gather;
 
 //===----------------------------------------------------------------------===//
-// GatherGeometry
-//===----------------------------------------------------------------------===//
-
-GatherGeometry GatherGeometry::get(Operation *op) {
-  GatherGeometry g;
-  if (auto gather = dyn_cast<GatherOp>(op)) {
-    g.batchDims = gather.getNormalizedBatchDims();
-    g.firstIndexedDim = gather.getNormalizedAxis();
-    g.indexDepth = 1;
-    g.numPositionDims = gather.getIndices().getType().getRank() - g.batchDims;
-    g.resultRank = gather.getType().getRank();
-    return g;
-  }
-  auto gatherNd = cast<GatherNdOp>(op);
-  g.batchDims = gatherNd.getBatchDims();
-  g.firstIndexedDim = g.batchDims;
-  g.indexDepth = gatherNd.getIndexDepth();
-  g.numPositionDims =
-      gatherNd.getIndices().getType().getRank() - 1 - g.batchDims;
-  g.hasIndexVectorDim = true;
-  g.resultRank = gatherNd.getType().getRank();
-  return g;
-}
-
-SmallVector<Value> GatherGeometry::getIndicesCoords(OpBuilder &b, Location loc,
-                                                    ValueRange selector,
-                                                    int64_t component) const {
-  SmallVector<Value> coords(selector);
-  if (hasIndexVectorDim)
-    coords.push_back(arith::ConstantIndexOp::create(b, loc, component));
-  return coords;
-}
-
-SmallVector<Value>
-GatherGeometry::getSelectorOfResultCoords(ValueRange resultCoords) const {
-  SmallVector<Value> selector(resultCoords.take_front(batchDims));
-  llvm::append_range(selector,
-                     resultCoords.slice(firstIndexedDim, numPositionDims));
-  return selector;
-}
-
-SmallVector<Value> GatherGeometry::getParamsCoords(ValueRange resultCoords,
-                                                   ValueRange addresses) const {
-  SmallVector<Value> coords(resultCoords.take_front(firstIndexedDim));
-  llvm::append_range(coords, addresses);
-  llvm::append_range(
-      coords, resultCoords.drop_front(firstIndexedDim + numPositionDims));
-  return coords;
-}
-
-//===----------------------------------------------------------------------===//
 // Index values
 //===----------------------------------------------------------------------===//
 
@@ -119,9 +68,28 @@ Value mlir::gather::createIsInBounds(OpBuilder &b, Location loc, Value index,
                                dimSize);
 }
 
+/// Wrap mode: an index i in [-n, 0) becomes n + i; any other index is kept,
+/// so that an index outside [-n, n) fails the [0, n) check with its own
+/// value.
+static Value wrapIndex(OpBuilder &b, Location loc, Value index, Value dimSize) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value wrapped = arith::AddIOp::create(b, loc, index, dimSize);
+  Value isNegative =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, index, zero);
+  Value wrapsIntoRange =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, wrapped, zero);
+  Value useWrapped = arith::AndIOp::create(b, loc, isNegative, wrapsIntoRange);
+  return arith::SelectOp::create(b, loc, useWrapped, wrapped, index);
+}
+
 ResolvedIndex mlir::gather::resolveIndex(OpBuilder &b, Location loc,
                                          GatherMode mode, Value index,
-                                         Value dimSize, bool boundErrorAddress) {
+                                         Value dimSize,
+                                         bool boundErrorAddress) {
+  if (mode == GatherMode::Wrap) {
+    index = wrapIndex(b, loc, index, dimSize);
+    mode = GatherMode::Error;
+  }
   if (mode == GatherMode::Error) {
     if (!boundErrorAddress)
       return {index, Value()};
@@ -135,6 +103,7 @@ ResolvedIndex mlir::gather::resolveIndex(OpBuilder &b, Location loc,
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   switch (mode) {
   case GatherMode::Error:
+  case GatherMode::Wrap:
     break;
   case GatherMode::Zero: {
     // Read at 0 instead of an out-of-bounds address; the value is discarded.
@@ -168,6 +137,7 @@ bool mlir::gather::mayProduceZeroSlices(const GatherGeometry &geometry,
                                         ShapedType paramsType) {
   switch (mode) {
   case GatherMode::Error:
+  case GatherMode::Wrap:
     return false;
   case GatherMode::Zero:
     return true;
@@ -223,12 +193,8 @@ LogicalResult mlir::gather::declareExitFunc(Operation *symbolTableOp) {
 LogicalResult mlir::gather::declareExitFuncIfNeeded(Operation *root) {
   llvm::SetVector<Operation *> symbolTables;
   root->walk([&](Operation *op) {
-    std::optional<GatherMode> mode;
-    if (auto gather = dyn_cast<GatherOp>(op))
-      mode = gather.getMode();
-    else if (auto gatherNd = dyn_cast<GatherNdOp>(op))
-      mode = gatherNd.getMode();
-    if (mode == GatherMode::Error)
+    auto gather = dyn_cast<GatherOpInterface>(op);
+    if (gather && isReportingMode(gather.getMode()))
       symbolTables.insert(SymbolTable::getNearestSymbolTable(op));
   });
   for (Operation *symbolTable : symbolTables) {
@@ -298,10 +264,16 @@ ResolvedIndexVector mlir::gather::loadAndResolveIndexVector(
   for (int64_t k = 0; k < geometry.indexDepth; ++k) {
     Value index = loadIndex(b, loc, indices,
                             geometry.getIndicesCoords(b, loc, selector, k));
-    if (check && mode == GatherMode::Error)
+    // Wrap mode is error mode on the wrapped index.
+    GatherMode componentMode = mode;
+    if (mode == GatherMode::Wrap) {
+      index = wrapIndex(b, loc, index, indexedDimSizes[k]);
+      componentMode = GatherMode::Error;
+    }
+    if (check && componentMode == GatherMode::Error)
       createOutOfBoundsCheck(b, loc, op, index, indexedDimSizes[k],
                              geometry.firstIndexedDim + k);
-    ResolvedIndex resolved = resolveIndex(b, loc, mode, index,
+    ResolvedIndex resolved = resolveIndex(b, loc, componentMode, index,
                                           indexedDimSizes[k], constantIndices);
     result.addresses.push_back(resolved.address);
     result.isValid = createAndOfValid(b, loc, result.isValid, resolved.isValid);
@@ -319,9 +291,11 @@ void mlir::gather::createIndexValidation(OpBuilder &b, Location loc,
   buildSelectorLoopNest(
       b, loc, geometry, indices, ValueRange(),
       [&](OpBuilder &nb, Location nl, ValueRange selector, ValueRange) {
-        loadAndResolveIndexVector(nb, nl, op, geometry, GatherMode::Error,
-                                  indices, selector, indexedDimSizes,
-                                  /*check=*/true);
+        GatherMode mode = getGatherMode(op) == GatherMode::Wrap
+                              ? GatherMode::Wrap
+                              : GatherMode::Error;
+        loadAndResolveIndexVector(nb, nl, op, geometry, mode, indices, selector,
+                                  indexedDimSizes, /*check=*/true);
         return SmallVector<Value>();
       });
 }
@@ -350,12 +324,6 @@ SmallVector<Value> mlir::gather::buildSelectorLoopNest(
 // Pattern preconditions and results
 //===----------------------------------------------------------------------===//
 
-GatherMode mlir::gather::getGatherMode(Operation *op) {
-  if (auto gather = dyn_cast<GatherOp>(op))
-    return gather.getMode();
-  return cast<GatherNdOp>(op).getMode();
-}
-
 /// Reifies the result sizes of `op` into `sizes` and creates a
 /// `tensor.empty` of its result type.
 static FailureOr<Value>
@@ -375,6 +343,47 @@ createEmptyResult(OpBuilder &b, Operation *op,
       .getResult();
 }
 
+Value mlir::gather::createWrappedIndices(OpBuilder &b, Location loc,
+                                         const GatherGeometry &geometry,
+                                         Value params, Value indices) {
+  if (geometry.indexDepth == 0)
+    return indices;
+  auto indicesType = cast<RankedTensorType>(indices.getType());
+  int64_t rank = indicesType.getRank();
+  SmallVector<Value> dynamicSizes;
+  for (int64_t d = 0; d < rank; ++d)
+    if (indicesType.isDynamicDim(d))
+      dynamicSizes.push_back(tensor::DimOp::create(b, loc, indices, d));
+  Value init = tensor::EmptyOp::create(b, loc, indicesType, dynamicSizes);
+  SmallVector<Value> dimSizes = createIndexedDimSizes(b, loc, geometry, params);
+  AffineMap identity = b.getMultiDimIdentityMap(rank);
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, indicesType, indices, init, {identity, identity}, iterators,
+      [&](OpBuilder &gb, Location gl, ValueRange args) {
+        // gather_nd: component k of the index vector wraps by its own size.
+        Value dimSize = dimSizes.front();
+        if (geometry.hasIndexVectorDim) {
+          Value k = linalg::IndexOp::create(gb, gl, rank - 1);
+          for (int64_t j = 1; j < geometry.indexDepth; ++j) {
+            Value isJ = arith::CmpIOp::create(
+                gb, gl, arith::CmpIPredicate::eq, k,
+                arith::ConstantIndexOp::create(gb, gl, j));
+            dimSize =
+                arith::SelectOp::create(gb, gl, isJ, dimSizes[j], dimSize);
+          }
+        }
+        Value index = castToIndex(gb, gl, args[0]);
+        Value wrapped = wrapIndex(gb, gl, index, dimSize);
+        Type type = args[0].getType();
+        if (!type.isIndex())
+          wrapped = arith::IndexCastOp::create(gb, gl, type, wrapped);
+        linalg::YieldOp::create(gb, gl, wrapped);
+      });
+  return generic.getResult(0);
+}
+
 FailureOr<TensorGatherLowering>
 mlir::gather::prepareTensorLowering(RewriterBase &rewriter, Operation *op,
                                     Value params) {
@@ -388,7 +397,7 @@ mlir::gather::prepareTensorLowering(RewriterBase &rewriter, Operation *op,
       return rewriter.notifyMatchFailure(
           op, "out-of-bounds slices need a zero of the element type");
   }
-  if (lowering.mode == GatherMode::Error &&
+  if (isReportingMode(lowering.mode) &&
       !SymbolTable::lookupNearestSymbolFrom(
           op, rewriter.getStringAttr(kGatherExitFuncName)))
     return rewriter.notifyMatchFailure(op, "@exit is not declared");
@@ -403,6 +412,23 @@ mlir::gather::prepareTensorLowering(RewriterBase &rewriter, Operation *op,
         return isConstantIntValue(size, 0);
       });
   return lowering;
+}
+
+LogicalResult TensorGatherPattern::matchAndRewrite(
+    GatherOpInterface op, ArrayRef<Value> operands,
+    ConversionPatternRewriter &rewriter) const {
+  // Operands in ODS order: params, indices.
+  Value params = operands[0], indices = operands[1];
+  FailureOr<TensorGatherLowering> lowering =
+      prepareTensorLowering(rewriter, op, params);
+  if (failed(lowering))
+    return failure();
+  if (lowering->isStaticallyEmpty) {
+    rewriter.replaceOp(op, lowering->init);
+    return success();
+  }
+  rewriter.replaceOp(op, lowerFn(rewriter, op, params, indices, *lowering));
+  return success();
 }
 
 LogicalResult

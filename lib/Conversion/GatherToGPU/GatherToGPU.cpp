@@ -27,6 +27,7 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 namespace mlir {
 namespace gather {
@@ -47,12 +48,13 @@ static constexpr int64_t kVectorBytes = 16;
 
 namespace {
 
-/// The flattened view of one gather op, on 1-D buffers.
+/// The flattened view of one gather op, on 1-D buffers: the sizes of the
+/// file comment's [B, O, D..., S] and [B, N, K] views of its geometry.
 struct SliceGather {
   Value params, indices, result;            // 1-D memrefs.
   Value batch, outer, positions, sliceSize; // B, O, N, S.
   SmallVector<Value> bounds; // Sizes of the K gathered dimensions.
-  int64_t firstIndexedDim;   // The params dimension of bounds[0].
+  GatherGeometry geometry;   // Whose view this is.
   GatherMode mode;
   Operation *op; // The gather op, for messages.
 };
@@ -239,14 +241,20 @@ static void emitKernelBody(OpBuilder &b, Location loc, const SliceGather &g,
                                     b, loc, g.indices, m.add(indexBase, m.c(j)),
                                     /*nontemporal=*/false,
                                     getDeviceAlignment(indexType, onDevice)));
-          if (g.mode == GatherMode::Error) {
-            int64_t paramsDim = g.firstIndexedDim + j;
+          // Wrap mode is error mode on the wrapped index.
+          GatherMode mode = g.mode;
+          if (mode == GatherMode::Wrap) {
+            k = resolveIndex(b, loc, mode, k, bound).address;
+            mode = GatherMode::Error;
+          }
+          if (mode == GatherMode::Error) {
+            int64_t paramsDim = g.geometry.firstIndexedDim + j;
             if (onDevice)
               emitDeviceOutOfBoundsCheck(b, loc, g.op, k, bound, paramsDim);
             else
               createOutOfBoundsCheck(b, loc, g.op, k, bound, paramsDim);
           }
-          ResolvedIndex resolved = resolveIndex(b, loc, g.mode, k, bound);
+          ResolvedIndex resolved = resolveIndex(b, loc, mode, k, bound);
           valid = createAndOfValid(b, loc, valid, resolved.isValid);
           // Clamp mode has nothing to clamp into in an empty dimension: the
           // slice is zero.
@@ -385,36 +393,89 @@ static Value copyToDevice(OpBuilder &b, Location loc, Value host,
   return device;
 }
 
+/// True when the elements of `type` (static sizes only) can be counted in
+/// an int64_t: the flattened buffers are indexed by one `index` value.
+static bool hasCountableElements(ShapedType type) {
+  int64_t count = 1;
+  for (int64_t size : type.getShape()) {
+    if (ShapedType::isDynamic(size))
+      continue;
+    std::optional<int64_t> product = llvm::checkedMul(count, size);
+    if (!product)
+      return false;
+    count = *product;
+  }
+  return true;
+}
+
+/// Checks what the kernels can copy, with a diagnostic naming the type
+/// unless `quiet`: integer, index and floating-point elements (a zero slice
+/// needs a zero of the type), on a device at most 64 bits wide (NVPTX selects
+/// no loads of f80 or f128), and operands whose static sizes count in 64 bits.
+static LogicalResult checkSupported(GatherOpInterface op, bool hostOnly,
+                                    bool quiet = false) {
+  if (quiet) {
+    ScopedDiagnosticHandler silence(op->getContext(),
+                                    [](Diagnostic &) { return success(); });
+    return checkSupported(op, hostOnly);
+  }
+  Type elementType = op.getParamsType().getElementType();
+  if (!getZeroAttr(elementType))
+    return op->emitOpError("element type ")
+           << elementType
+           << " is not supported by convert-gather-to-gpu: its kernels copy "
+              "integer, index and floating-point elements";
+  if (!hostOnly && !elementType.isIndex() &&
+      elementType.getIntOrFloatBitWidth() > 64)
+    return op->emitOpError("element type ")
+           << elementType
+           << " is not supported on the GPU: NVPTX has no loads and stores "
+              "of elements wider than 64 bits (host-only=true runs it)";
+  for (ShapedType type : {ShapedType(op.getParamsType()),
+                          ShapedType(op.getIndicesType()),
+                          ShapedType(op.getResultType())})
+    if (!hasCountableElements(type))
+      return op->emitOpError("operand or result type ")
+             << type << " has more than 2^63 - 1 elements";
+  return success();
+}
+
+static bool isSupported(GatherOpInterface op, bool hostOnly) {
+  return succeeded(checkSupported(op, hostOnly, /*quiet=*/true));
+}
+
 namespace {
 
-/// Lowers a gather op to a kernel on its flattened slice view. `getView`
-/// fills in the view's sizes from the params and indices sizes.
-template <typename OpTy>
-struct GatherToGPUPattern : public OpConversionPattern<OpTy> {
+/// Lowers a gather op to a kernel on its flattened slice view.
+struct GatherToGPUPattern
+    : public OpInterfaceConversionPattern<GatherOpInterface> {
   GatherToGPUPattern(MLIRContext *context, const GatherToGPUOptions &options,
                      PatternBenefit benefit)
-      : OpConversionPattern<OpTy>(context, benefit), options(options) {}
+      : OpInterfaceConversionPattern<GatherOpInterface>(context, benefit),
+        options(options) {}
 
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+  matchAndRewrite(GatherOpInterface op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    RankedTensorType resultType = op.getType();
+    RankedTensorType resultType = op.getResultType();
     Type elementType = resultType.getElementType();
-    if (!getZeroAttr(elementType))
-      return rewriter.notifyMatchFailure(
-          op, "only integer, index and float elements are supported");
+    if (!isSupported(op, options.hostOnly))
+      return rewriter.notifyMatchFailure(op, "unsupported element type or size "
+                                             "(checkSupported says why)");
     ReifiedRankedShapedTypeDims resultDims;
     if (failed(reifyResultShapes(rewriter, op, resultDims)))
       return rewriter.notifyMatchFailure(op, "cannot reify result shape");
 
+    // Operands in ODS order: params, indices.
     SmallVector<Value> paramDims, indexDims;
-    Value params = toBuffer(rewriter, loc, adaptor.getParams(), paramDims);
-    Value indices = toBuffer(rewriter, loc, adaptor.getIndices(), indexDims);
+    Value params = toBuffer(rewriter, loc, operands[0], paramDims);
+    Value indices = toBuffer(rewriter, loc, operands[1], indexDims);
     SliceGather g;
     g.mode = op.getMode();
     g.op = op;
-    getView(op, rewriter, loc, paramDims, indexDims, g);
+    g.geometry = op.getGeometry();
+    getView(rewriter, loc, paramDims, indexDims, g);
 
     IndexMath m{rewriter, loc};
     // The result buffer is as static as the reified sizes: a size the
@@ -499,32 +560,18 @@ private:
         });
   }
 
-  /// gather: params [B, O, D, S], indices [B, N].
-  static void getView(GatherOp op, OpBuilder &b, Location loc,
-                      ArrayRef<Value> p, ArrayRef<Value> i, SliceGather &g) {
+  /// Fills in the view's sizes from the params (`p`) and indices (`i`)
+  /// sizes: params [B, O, D..., S], indices [B, N(, K)].
+  static void getView(OpBuilder &b, Location loc, ArrayRef<Value> p,
+                      ArrayRef<Value> i, SliceGather &g) {
     IndexMath m{b, loc};
-    int64_t batchDims = op.getNormalizedBatchDims();
-    int64_t axis = op.getNormalizedAxis();
-    g.batch = m.product(p.take_front(batchDims));
-    g.outer = m.product(p.slice(batchDims, axis - batchDims));
-    g.bounds = {p[axis]};
-    g.firstIndexedDim = axis;
-    g.sliceSize = m.product(p.drop_front(axis + 1));
-    g.positions = m.product(i.drop_front(batchDims));
-  }
-
-  /// gather_nd: params [B, D_0..D_K-1, S], indices [B, N, K].
-  static void getView(GatherNdOp op, OpBuilder &b, Location loc,
-                      ArrayRef<Value> p, ArrayRef<Value> i, SliceGather &g) {
-    IndexMath m{b, loc};
-    int64_t batchDims = op.getBatchDims();
-    int64_t depth = op.getIndexDepth();
-    g.batch = m.product(p.take_front(batchDims));
-    g.outer = m.c(1);
-    g.bounds = llvm::to_vector(p.slice(batchDims, depth));
-    g.firstIndexedDim = batchDims;
-    g.sliceSize = m.product(p.drop_front(batchDims + depth));
-    g.positions = m.product(i.slice(batchDims, i.size() - 1 - batchDims));
+    const GatherGeometry &geo = g.geometry;
+    int64_t first = geo.firstIndexedDim;
+    g.batch = m.product(p.take_front(geo.batchDims));
+    g.outer = m.product(p.slice(geo.batchDims, first - geo.batchDims));
+    g.bounds = llvm::to_vector(p.slice(first, geo.indexDepth));
+    g.sliceSize = m.product(p.drop_front(first + geo.indexDepth));
+    g.positions = m.product(i.slice(geo.batchDims, geo.numPositionDims));
   }
 
   GatherToGPUOptions options;
@@ -535,8 +582,7 @@ private:
 void mlir::gather::populateGatherToGPUPatterns(
     RewritePatternSet &patterns, const GatherToGPUOptions &options,
     PatternBenefit benefit) {
-  patterns.add<GatherToGPUPattern<GatherOp>, GatherToGPUPattern<GatherNdOp>>(
-      patterns.getContext(), options, benefit);
+  patterns.add<GatherToGPUPattern>(patterns.getContext(), options, benefit);
 }
 
 namespace {
@@ -562,10 +608,17 @@ struct ConvertGatherToGPUPass
     // ends the program through @exit.
     if (hostOnly && failed(declareExitFuncIfNeeded(getOperation())))
       return signalPassFailure();
+    // Say why an op cannot be lowered, rather than that it was not.
+    WalkResult unsupported = getOperation()->walk([&](GatherOpInterface op) {
+      return failed(checkSupported(op, hostOnly)) ? WalkResult::interrupt()
+                                                  : WalkResult::advance();
+    });
+    if (unsupported.wasInterrupted())
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     populateGatherToGPUPatterns(patterns, options);
     ConversionTarget target(getContext());
-    target.addIllegalOp<GatherOp, GatherNdOp>();
+    target.addIllegalDialect<GatherDialect>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))

@@ -79,7 +79,7 @@ static Value lowerToGeneric(OpBuilder &builder, Operation *op, Value params,
   // Error mode validates every index once before the generic, unless the
   // result is empty. Zero and clamp mode need a guard where an addressed
   // dimension may be empty (exactly when they need a zero).
-  if (mode == GatherMode::Error)
+  if (isReportingMode(mode))
     return createUnlessResultEmpty(
         builder, loc, lowering, [&](OpBuilder &b, Location l) {
           createIndexValidation(b, l, op, geometry, indices, indexedSizes);
@@ -108,6 +108,6 @@ struct ConvertGatherToLinalgPass
 
 void mlir::gather::populateGatherToLinalgPatterns(RewritePatternSet &patterns,
                                                   PatternBenefit benefit) {
-  patterns.add<TensorGatherPattern<GatherOp>, TensorGatherPattern<GatherNdOp>>(
-      patterns.getContext(), lowerToGeneric, benefit);
+  patterns.add<TensorGatherPattern>(patterns.getContext(), lowerToGeneric,
+                                    benefit);
 }

@@ -852,10 +852,16 @@ void mlir::gather::populateGatherToSCFPatterns(
   auto lowerFn = [options](OpBuilder &b, Operation *op, Value params,
                            Value indices,
                            const TensorGatherLowering &lowering) {
-    return lowerToLoops(b, op, params, indices, lowering, options);
+    if (lowering.mode != GatherMode::Wrap)
+      return lowerToLoops(b, op, params, indices, lowering, options);
+    // Wrap mode: error mode on indices with the negative ones wrapped.
+    TensorGatherLowering errorLowering = lowering;
+    errorLowering.mode = GatherMode::Error;
+    Value wrapped = createWrappedIndices(b, op->getLoc(), lowering.geometry,
+                                         params, indices);
+    return lowerToLoops(b, op, params, wrapped, errorLowering, options);
   };
-  patterns.add<TensorGatherPattern<GatherOp>, TensorGatherPattern<GatherNdOp>>(
-      patterns.getContext(), lowerFn, benefit);
+  patterns.add<TensorGatherPattern>(patterns.getContext(), lowerFn, benefit);
 }
 
 void mlir::gather::populateGatherToSCFPatterns(RewritePatternSet &patterns,

@@ -160,3 +160,32 @@ func.func @scalar_index(%p: tensor<3x5xf32>, %i: tensor<i32>) -> tensor<3xf32> {
   %r = gather.gather %p[%i] axis = 1 mode<zero> : (tensor<3x5xf32>, tensor<i32>) -> tensor<3xf32>
   return %r : tensor<3xf32>
 }
+
+// -----
+
+// Wrap mode in a kernel: a negative index in [-n, 0) is wrapped to n + i,
+// then checked as in error mode (the device check names the index).
+
+// CHECK-LABEL: func.func @wrap_rows(
+// CHECK:         gpu.launch
+// CHECK:             %[[K:.*]] = arith.index_cast %{{.*}} : i64 to index
+// CHECK-DAG:         %[[SUM:.*]] = arith.addi %[[K]], %[[N:.*]] : index
+// CHECK-DAG:         %[[NEG:.*]] = arith.cmpi slt, %[[K]], %{{.*}} : index
+// CHECK-DAG:         %[[FITS:.*]] = arith.cmpi sge, %[[SUM]], %{{.*}} : index
+// CHECK:             %[[USE:.*]] = arith.andi %[[NEG]], %[[FITS]] : i1
+// CHECK:             %[[W:.*]] = arith.select %[[USE]], %[[SUM]], %[[K]] : index
+// CHECK:             %[[BAD:.*]] = arith.cmpi uge, %[[W]], %[[N]]
+// CHECK:             scf.if %[[BAD]] {
+// CHECK:               gpu.printf
+// CHECK:               cf.assert
+// CHECK:           gpu.terminator
+// HOST-LABEL: func.func @wrap_rows(
+// HOST:         scf.parallel
+// HOST:           arith.select
+// HOST:           scf.if
+// HOST:             call @exit
+// SCALAR-LABEL: func.func @wrap_rows(
+func.func @wrap_rows(%p: tensor<5x8xf32>, %i: tensor<3xi64>) -> tensor<3x8xf32> {
+  %0 = gather.gather %p[%i] mode<wrap> : (tensor<5x8xf32>, tensor<3xi64>) -> tensor<3x8xf32>
+  return %0 : tensor<3x8xf32>
+}

@@ -216,9 +216,9 @@ func.func @gather_c9_mode_not_enum(%p: tensor<3x4xf32>, %i: tensor<2xi32>) {
 // -----
 
 func.func @gather_c9_mode_unknown_keyword(%p: tensor<3x4xf32>, %i: tensor<2xi32>) {
-  // expected-error@+2 {{expected ::mlir::gather::GatherMode to be one of: error, zero, clamp}}
+  // expected-error@+2 {{expected ::mlir::gather::GatherMode to be one of: error, zero, clamp, wrap}}
   // expected-error@+1 {{failed to parse Gather_ModeAttr parameter 'value'}}
-  %0 = gather.gather %p[%i] mode<wrap> : (tensor<3x4xf32>, tensor<2xi32>) -> tensor<2x4xf32>
+  %0 = gather.gather %p[%i] mode<modulo> : (tensor<3x4xf32>, tensor<2xi32>) -> tensor<2x4xf32>
   return
 }
 
@@ -357,9 +357,9 @@ func.func @gather_nd_c1_params_unranked(%p: tensor<*xf32>, %i: tensor<2x1xi32>) 
 // -----
 
 func.func @gather_nd_c9_mode_unknown_keyword(%p: tensor<4xf32>, %i: tensor<2x1xi32>) {
-  // expected-error@+2 {{expected ::mlir::gather::GatherMode to be one of: error, zero, clamp}}
+  // expected-error@+2 {{expected ::mlir::gather::GatherMode to be one of: error, zero, clamp, wrap}}
   // expected-error@+1 {{failed to parse Gather_ModeAttr parameter 'value'}}
-  %0 = gather.gather_nd %p[%i] mode<wrap> : (tensor<4xf32>, tensor<2x1xi32>) -> tensor<2xf32>
+  %0 = gather.gather_nd %p[%i] mode<modulo> : (tensor<4xf32>, tensor<2x1xi32>) -> tensor<2xf32>
   return
 }
 

@@ -61,3 +61,14 @@ func.func @gather_clamp_complex(%p: tensor<3xcomplex<f32>>, %i: tensor<2xi32>) -
   %0 = gather.gather %p[%i] mode<clamp> : (tensor<3xcomplex<f32>>, tensor<2xi32>) -> tensor<2xcomplex<f32>>
   return %0 : tensor<2xcomplex<f32>>
 }
+
+// Wrap mode (G-C13, N-C13) round-trips and, like error mode, needs no zero of
+// the element type, even on a dynamic gathered dimension.
+// CHECK-LABEL: func @gather_wrap_dynamic_complex
+//       CHECK:   gather.gather %{{.*}}[%{{.*}}] mode<wrap> : (tensor<?xcomplex<f32>>, tensor<2xi32>) -> tensor<2xcomplex<f32>>
+//       CHECK:   gather.gather_nd %{{.*}}[%{{.*}}] mode<wrap> : (tensor<?xcomplex<f32>>, tensor<2x1xi64>) -> tensor<2xcomplex<f32>>
+func.func @gather_wrap_dynamic_complex(%p: tensor<?xcomplex<f32>>, %i: tensor<2xi32>, %j: tensor<2x1xi64>) -> (tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) {
+  %0 = gather.gather %p[%i] mode<wrap> : (tensor<?xcomplex<f32>>, tensor<2xi32>) -> tensor<2xcomplex<f32>>
+  %1 = gather.gather_nd %p[%j] mode<wrap> : (tensor<?xcomplex<f32>>, tensor<2x1xi64>) -> tensor<2xcomplex<f32>>
+  return %0, %1 : tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>
+}

@@ -7,27 +7,15 @@
 // either tensors or memrefs, so that CPU (tensor) and GPU (memref) lowerings
 // compute coordinates and apply the out-of-bounds mode the same way.
 //
-// Both ops share one result layout. With
-//   b = batch dimensions,
-//   a = first params dimension addressed by an index (gather: the normalized
-//       axis; gather_nd: b),
-//   d = number of params dimensions addressed (gather: 1; gather_nd: the
-//       index depth N),
-//   p = number of index-position dimensions (indices dimensions after the
-//       batch ones, less the index-vector dimension of gather_nd),
-// a result coordinate r splits into
-//   r[0, b)        batch        (shared by params and indices)
-//   r[b, a)        outer        (params dimensions before the addressed ones)
-//   r[a, a+p)      position     (which index, or index vector, is used)
-//   r[a+p, rank)   slice        (params dimensions after the addressed ones)
-// and reads params[r[0, a), k_0, ..., k_{d-1}, r[a+p, rank)] where k_j is
-// component j of the index at indices[r[0, b), r[a, a+p) (, j for gather_nd)].
+// The geometry of an op (GatherGeometry, GatherOpInterface) lives in the
+// dialect: gather/Dialect/Gather/IR/GatherInterfaces.h.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GATHER_CONVERSION_GATHERCOMMON_GATHERLOWERINGUTILS_H
 #define GATHER_CONVERSION_GATHERCOMMON_GATHERLOWERINGUTILS_H
 
+#include "gather/Dialect/Gather/IR/GatherInterfaces.h"
 #include "gather/Dialect/Gather/IR/GatherOps.h"
 
 #include "mlir/IR/Builders.h"
@@ -42,51 +30,6 @@
 
 namespace mlir {
 namespace gather {
-
-//===----------------------------------------------------------------------===//
-// Geometry
-//===----------------------------------------------------------------------===//
-
-/// The dimension split described in the file comment, common to both ops.
-struct GatherGeometry {
-  /// Number of batch dimensions (b).
-  int64_t batchDims = 0;
-  /// First params dimension addressed by an index (a).
-  int64_t firstIndexedDim = 0;
-  /// Number of params dimensions addressed by one index (vector) (d).
-  int64_t indexDepth = 1;
-  /// Number of index-position dimensions of the result (p).
-  int64_t numPositionDims = 0;
-  /// True for gather_nd: indices has a trailing index-vector dimension.
-  bool hasIndexVectorDim = false;
-  /// Rank of the result.
-  int64_t resultRank = 0;
-
-  /// Returns the geometry of a gather.gather or gather.gather_nd op.
-  static GatherGeometry get(Operation *op);
-
-  /// Number of leading indices dimensions that select one index (vector):
-  /// the batch and position dimensions.
-  int64_t getNumSelectorDims() const { return batchDims + numPositionDims; }
-  /// Rank of the slice one index (vector) selects in params, without the
-  /// addressed dimensions: outer dimensions plus trailing slice dimensions.
-  int64_t getSliceRank() const {
-    return resultRank - batchDims - numPositionDims;
-  }
-
-  /// Coordinates into `indices` of component `component` of the index
-  /// (vector) selected by `selector` (batch then position coordinates, as
-  /// many as getNumSelectorDims()).
-  SmallVector<Value> getIndicesCoords(OpBuilder &b, Location loc,
-                                      ValueRange selector,
-                                      int64_t component) const;
-  /// Selector coordinates (batch then position) of a full result coordinate.
-  SmallVector<Value> getSelectorOfResultCoords(ValueRange resultCoords) const;
-  /// Coordinates into `params` read by the result element at `resultCoords`
-  /// when the index components resolve to `addresses`.
-  SmallVector<Value> getParamsCoords(ValueRange resultCoords,
-                                     ValueRange addresses) const;
-};
 
 //===----------------------------------------------------------------------===//
 // Index values
@@ -217,8 +160,19 @@ buildSelectorLoopNest(OpBuilder &b, Location loc,
 // Pattern preconditions and results (tensor lowerings)
 //===----------------------------------------------------------------------===//
 
-/// Returns the mode of a gather.gather or gather.gather_nd op.
-GatherMode getGatherMode(Operation *op);
+/// Returns the mode of a gather op.
+inline GatherMode getGatherMode(Operation *op) {
+  return cast<GatherOpInterface>(op).getMode();
+}
+
+/// Returns the indices of `op` with wrap mode's negative indices replaced by
+/// their positive equivalent (an index i in [-n, 0) by n + i; any other
+/// index is unchanged, so a bad one keeps its value for the report): one
+/// elementwise linalg.generic over `indices`. With it a wrap-mode gather
+/// lowers as an error-mode gather.
+Value createWrappedIndices(OpBuilder &b, Location loc,
+                           const GatherGeometry &geometry, Value params,
+                           Value indices);
 
 /// What the tensor lowerings of one gather op start from.
 struct TensorGatherLowering {
@@ -251,30 +205,19 @@ using TensorGatherLowerFn =
     std::function<Value(OpBuilder &b, Operation *op, Value params,
                         Value indices, const TensorGatherLowering &lowering)>;
 
-/// The conversion pattern of the tensor lowerings: prepares the lowering of
-/// an `OpTy` (gather.gather or gather.gather_nd), replaces a statically empty
-/// result by `init` and the op by what `lowerFn` builds otherwise.
-template <typename OpTy>
-struct TensorGatherPattern : public OpConversionPattern<OpTy> {
+/// The conversion pattern of the tensor lowerings: prepares the lowering of a
+/// gather op, replaces a statically empty result by `init` and the op by
+/// what `lowerFn` builds otherwise.
+struct TensorGatherPattern
+    : public OpInterfaceConversionPattern<GatherOpInterface> {
   TensorGatherPattern(MLIRContext *ctx, TensorGatherLowerFn lowerFn,
                       PatternBenefit benefit = 1)
-      : OpConversionPattern<OpTy>(ctx, benefit), lowerFn(std::move(lowerFn)) {}
+      : OpInterfaceConversionPattern<GatherOpInterface>(ctx, benefit),
+        lowerFn(std::move(lowerFn)) {}
 
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<TensorGatherLowering> lowering =
-        prepareTensorLowering(rewriter, op, adaptor.getParams());
-    if (failed(lowering))
-      return failure();
-    if (lowering->isStaticallyEmpty) {
-      rewriter.replaceOp(op, lowering->init);
-      return success();
-    }
-    rewriter.replaceOp(op, lowerFn(rewriter, op, adaptor.getParams(),
-                                   adaptor.getIndices(), *lowering));
-    return success();
-  }
+  matchAndRewrite(GatherOpInterface op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override;
 
   TensorGatherLowerFn lowerFn;
 };

@@ -88,7 +88,7 @@ static LogicalResult verifyZeroIsAvailable(Operation *op, GatherMode mode,
                                            RankedTensorType paramsType,
                                            ArrayRef<int64_t> gatheredDims) {
   Type elementType = paramsType.getElementType();
-  if (mode == GatherMode::Error || getZeroAttr(elementType))
+  if (isReportingMode(mode) || getZeroAttr(elementType))
     return success();
   if (mode == GatherMode::Zero)
     return op->emitOpError("mode 'zero' needs an integer, index or "
@@ -239,6 +239,11 @@ static std::optional<int64_t> applyMode(GatherMode mode, int64_t v,
     if (size == 0) // Nothing to clamp into: the slice is empty anyway.
       return std::nullopt;
     return std::clamp<int64_t>(v, 0, size - 1);
+  case GatherMode::Wrap:
+    if (v < 0 && v >= -size)
+      return v + size;
+    failed = true;
+    return std::nullopt;
   }
   llvm_unreachable("unknown gather mode");
 }
@@ -250,6 +255,14 @@ static int64_t linearize(ArrayRef<int64_t> coords, ArrayRef<int64_t> shape) {
   for (auto [c, s] : llvm::zip(coords, shape))
     linear = linear * static_cast<uint64_t>(s) + static_cast<uint64_t>(c);
   return static_cast<int64_t>(linear);
+}
+
+/// G-C12, N-C12: a gather that reports out-of-bounds indices (error and
+/// wrap mode) has a run-time precondition, so it must not run where the
+/// program would not run it (as arith.divsi); zero and clamp mode have none.
+static Speculation::Speculatability getGatherSpeculatability(GatherMode mode) {
+  return isReportingMode(mode) ? Speculation::NotSpeculatable
+                               : Speculation::Speculatable;
 }
 
 //===----------------------------------------------------------------------===//
@@ -338,6 +351,20 @@ LogicalResult GatherOp::verify() {
     return failure();
   return verifyZeroIsAvailable(*this, getMode(), getParams().getType(),
                                {getNormalizedAxis()});
+}
+
+GatherGeometry GatherOp::getGeometry() {
+  GatherGeometry g;
+  g.batchDims = getNormalizedBatchDims();
+  g.firstIndexedDim = getNormalizedAxis();
+  g.indexDepth = 1;
+  g.numPositionDims = getIndices().getType().getRank() - g.batchDims;
+  g.resultRank = getType().getRank();
+  return g;
+}
+
+Speculation::Speculatability GatherOp::getSpeculatability() {
+  return getGatherSpeculatability(getMode());
 }
 
 int64_t GatherOp::getNormalizedBatchDims() {
@@ -514,6 +541,21 @@ LogicalResult GatherNdOp::verify() {
       llvm::seq<int64_t>(getBatchDims(), getBatchDims() + getIndexDepth()));
   return verifyZeroIsAvailable(*this, getMode(), getParams().getType(),
                                gatheredDims);
+}
+
+GatherGeometry GatherNdOp::getGeometry() {
+  GatherGeometry g;
+  g.batchDims = getBatchDims();
+  g.firstIndexedDim = g.batchDims;
+  g.indexDepth = getIndexDepth();
+  g.numPositionDims = getIndices().getType().getRank() - 1 - g.batchDims;
+  g.hasIndexVectorDim = true;
+  g.resultRank = getType().getRank();
+  return g;
+}
+
+Speculation::Speculatability GatherNdOp::getSpeculatability() {
+  return getGatherSpeculatability(getMode());
 }
 
 int64_t GatherNdOp::getIndexDepth() {

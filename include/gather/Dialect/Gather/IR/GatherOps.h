@@ -8,6 +8,7 @@
 #define GATHER_DIALECT_GATHER_IR_GATHEROPS_H
 
 #include "gather/Dialect/Gather/IR/GatherDialect.h"
+#include "gather/Dialect/Gather/IR/GatherInterfaces.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"

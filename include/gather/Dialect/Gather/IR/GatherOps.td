@@ -9,6 +9,7 @@
 
 include "gather/Dialect/Gather/IR/GatherDialect.td"
 include "gather/Dialect/Gather/IR/GatherEnums.td"
+include "gather/Dialect/Gather/IR/GatherInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
@@ -20,7 +21,9 @@ def Gather_IndexTensor : RankedTensorOf<[I32, I64, Index]>;
 //===----------------------------------------------------------------------===//
 
 def Gather_GatherOp : Gather_Op<"gather", [
-    Pure,
+    NoMemoryEffect,
+    DeclareOpInterfaceMethods<ConditionallySpeculatable>,
+    DeclareOpInterfaceMethods<Gather_GatherOpInterface, ["getGeometry"]>,
     InferTypeOpAdaptorWithIsCompatible,
     DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
         ["reifyResultShapes"]>
@@ -49,7 +52,15 @@ def Gather_GatherOp : Gather_Op<"gather", [
     included) is out of bounds; `mode` says what happens then:
     `error` (the default) stops the program with a message naming the op and
     the index, `zero` makes the selected slice zero, `clamp` clamps the index
-    into range. See `docs/spec.md` for the numbered constraints.
+    into range, `wrap` counts a negative index from the end as numpy does
+    (`i` in `[-n, 0)` selects `n + i`) and reports any index outside
+    `[-n, n)` as `error` does. See `docs/spec.md` for the numbered
+    constraints.
+
+    The op has no memory effects: an unused gather may be removed, and its
+    index check with it. In `zero` and `clamp` mode it is speculatable (it
+    may be hoisted out of a loop that may not run); in `error` and `wrap`
+    mode it is not, since a gather that never runs must not report.
 
     Examples:
 
@@ -116,7 +127,9 @@ def Gather_GatherOp : Gather_Op<"gather", [
 //===----------------------------------------------------------------------===//
 
 def Gather_GatherNdOp : Gather_Op<"gather_nd", [
-    Pure,
+    NoMemoryEffect,
+    DeclareOpInterfaceMethods<ConditionallySpeculatable>,
+    DeclareOpInterfaceMethods<Gather_GatherOpInterface, ["getGeometry"]>,
     InferTypeOpAdaptorWithIsCompatible,
     DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
         ["reifyResultShapes"]>
@@ -143,7 +156,9 @@ def Gather_GatherNdOp : Gather_Op<"gather_nd", [
     Component `k` of an index vector is out of bounds when it lies outside
     `[0, params.shape[b+k])`; `mode` says what happens then, as for
     `gather.gather` (`zero` zeroes the whole selected slice, `clamp` clamps
-    each component). See `docs/spec.md` for the numbered constraints.
+    each component, `wrap` wraps each component in `[-n, 0)` by its
+    dimension's size `n`). Speculation and removal are as for
+    `gather.gather`. See `docs/spec.md` for the numbered constraints.
 
     Examples:
 
