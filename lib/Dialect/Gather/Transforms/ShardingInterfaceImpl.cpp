@@ -32,6 +32,7 @@
 #include "gather/Dialect/Gather/Transforms/ShardingInterfaceImpl.h"
 
 #include "gather/Dialect/Gather/IR/GatherDialect.h"
+#include "gather/Dialect/Gather/IR/GatherInterfaces.h"
 #include "gather/Dialect/Gather/IR/GatherOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -64,20 +65,11 @@ using shard::ShardingOption;
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// The dimension layout of a gather op (the fields of GatherGeometry, computed
-/// from the op's attributes: the dialect does not depend on the lowerings).
-struct GatherLayout {
-  /// Batch dimensions (b).
-  int64_t batchDims = 0;
-  /// First addressed params dimension (a).
-  int64_t firstIndexedDim = 0;
-  /// Addressed params dimensions (d).
-  int64_t indexDepth = 1;
-  /// Index-position dimensions (p).
-  int64_t numPositionDims = 0;
-  /// gather_nd: indices ends with the index-vector dimension.
-  bool hasIndexVectorDim = false;
-  int64_t paramsRank = 0, indicesRank = 0, resultRank = 0;
+/// The geometry of a gather op (GatherGeometry) with the loop numbering of
+/// the file comment.
+struct GatherLayout : GatherGeometry {
+  explicit GatherLayout(Operation *op)
+      : GatherGeometry(cast<GatherOpInterface>(op).getGeometry()) {}
 
   int64_t getNumLoops() const {
     return resultRank + indexDepth + (hasIndexVectorDim ? 1 : 0);
@@ -89,33 +81,6 @@ struct GatherLayout {
 };
 } // namespace
 
-static GatherLayout getLayout(Operation *op) {
-  GatherLayout l;
-  l.paramsRank = cast<RankedTensorType>(op->getOperand(0).getType()).getRank();
-  l.indicesRank = cast<RankedTensorType>(op->getOperand(1).getType()).getRank();
-  if (auto gather = dyn_cast<GatherOp>(op)) {
-    l.batchDims = gather.getNormalizedBatchDims();
-    l.firstIndexedDim = gather.getNormalizedAxis();
-    l.indexDepth = 1;
-    l.numPositionDims = l.indicesRank - l.batchDims;
-  } else {
-    auto gatherNd = cast<GatherNdOp>(op);
-    l.batchDims = gatherNd.getBatchDims();
-    l.firstIndexedDim = l.batchDims;
-    l.indexDepth = gatherNd.getIndexDepth();
-    l.numPositionDims = l.indicesRank - l.batchDims - 1;
-    l.hasIndexVectorDim = true;
-  }
-  l.resultRank = l.paramsRank - l.indexDepth + l.numPositionDims;
-  return l;
-}
-
-static GatherMode getMode(Operation *op) {
-  if (auto gather = dyn_cast<GatherOp>(op))
-    return gather.getMode();
-  return cast<GatherNdOp>(op).getMode();
-}
-
 /// The indexing maps of params, indices and the result over the loop space
 /// described in the file comment.
 static SmallVector<AffineMap> getGatherIndexingMaps(const GatherLayout &l,
@@ -123,7 +88,7 @@ static SmallVector<AffineMap> getGatherIndexingMaps(const GatherLayout &l,
   int64_t a = l.firstIndexedDim, b = l.batchDims, d = l.indexDepth;
   int64_t p = l.numPositionDims;
   SmallVector<AffineExpr> params, indices, result;
-  for (int64_t j = 0; j < l.paramsRank; ++j) {
+  for (int64_t j = 0; j < l.getParamsRank(); ++j) {
     if (j < a)
       params.push_back(getAffineDimExpr(j, ctx));
     else if (j < a + d)
@@ -131,7 +96,7 @@ static SmallVector<AffineMap> getGatherIndexingMaps(const GatherLayout &l,
     else
       params.push_back(getAffineDimExpr(a + p + (j - a - d), ctx));
   }
-  for (int64_t j = 0; j < l.indicesRank; ++j) {
+  for (int64_t j = 0; j < l.getIndicesRank(); ++j) {
     if (j < b)
       indices.push_back(getAffineDimExpr(j, ctx));
     else if (j < b + p)
@@ -435,7 +400,7 @@ static Value createResultIsNonEmpty(ImplicitLocOpBuilder &b,
   int64_t a = l.firstIndexedDim, d = l.indexDepth;
   addDims(indices, 0, l.batchDims + l.numPositionDims);
   addDims(params, l.batchDims, a);
-  addDims(params, a + d, l.paramsRank);
+  addDims(params, a + d, l.getParamsRank());
   Value result;
   Value zero = arith::ConstantIndexOp::create(b, 0);
   for (Value size : sizes) {
@@ -452,7 +417,7 @@ static Value createResultIsNonEmpty(ImplicitLocOpBuilder &b,
 static Value applyGlobalMode(ImplicitLocOpBuilder &b, Operation *op,
                              const GatherLayout &l, Value params, Value indices,
                              ArrayRef<Value> globalSizes) {
-  GatherMode mode = getMode(op);
+  GatherMode mode = cast<GatherOpInterface>(op).getMode();
   Type elementType = cast<RankedTensorType>(indices.getType()).getElementType();
   if (mode == GatherMode::Zero)
     return indices;
@@ -473,13 +438,16 @@ static Value applyGlobalMode(ImplicitLocOpBuilder &b, Operation *op,
           return arith::MaxSIOp::create(nb, loc, clamped, zero).getResult();
         });
   }
-  // mode<error>: nothing is checked when the result is empty.
+  // mode<error> and mode<wrap> report an index outside [0, n) (wrap:
+  // [-n, n)) of the global size n; nothing is checked when the result is
+  // empty.
+  bool wrap = mode == GatherMode::Wrap;
   bool isEmpty = false;
   Value nonEmpty = createResultIsNonEmpty(b, l, params, indices, isEmpty);
   if (isEmpty)
     return indices;
   Value bad = createAnyOutOfBounds(b, l, indices, globalSizes,
-                                   /*allowNegative=*/false);
+                                   /*allowNegative=*/wrap);
   if (nonEmpty)
     bad = arith::AndIOp::create(b, bad, nonEmpty);
   auto ifOp = scf::IfOp::create(b, indices.getType(), bad,
@@ -492,7 +460,25 @@ static Value applyGlobalMode(ImplicitLocOpBuilder &b, Operation *op,
     b.setInsertionPointToStart(ifOp.elseBlock());
     scf::YieldOp::create(b, indices);
   }
-  return ifOp.getResult(0);
+  Value checked = ifOp.getResult(0);
+  if (!wrap)
+    return checked;
+  // mode<wrap>: an index i in [-n, 0) reads n + i.
+  SmallVector<Value> sizes;
+  for (Value size : globalSizes)
+    sizes.push_back(castFromIndex(b, b.getLoc(), size, elementType));
+  Value zero = castFromIndex(
+      b, b.getLoc(), arith::ConstantIndexOp::create(b, 0), elementType);
+  return mapIndices(
+      b, l, checked,
+      [&](OpBuilder &nb, Location loc, Value index, Value component) {
+        Value size = selectComponent(nb, loc, component, sizes);
+        Value isNegative = arith::CmpIOp::create(
+            nb, loc, arith::CmpIPredicate::slt, index, zero);
+        Value wrapped = arith::AddIOp::create(nb, loc, index, size);
+        return arith::SelectOp::create(nb, loc, isNegative, wrapped, index)
+            .getResult();
+      });
 }
 
 /// Returns the op with params dimension a + k read at index - offsets[k]
@@ -589,7 +575,7 @@ template <typename OpTy>
 struct GatherShardingInterface : public shard::ShardingInterface::ExternalModel<
                                      GatherShardingInterface<OpTy>, OpTy> {
   SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
-    GatherLayout l = getLayout(op);
+    GatherLayout l(op);
     SmallVector<utils::IteratorType> types(l.getNumLoops(),
                                            utils::IteratorType::parallel);
     for (int64_t k = 0; k < l.indexDepth; ++k)
@@ -599,12 +585,12 @@ struct GatherShardingInterface : public shard::ShardingInterface::ExternalModel<
 
   SmallVector<shard::ReductionKind>
   getReductionLoopIteratorKinds(Operation *op) const {
-    return SmallVector<shard::ReductionKind>(getLayout(op).indexDepth,
+    return SmallVector<shard::ReductionKind>(GatherLayout(op).indexDepth,
                                              shard::ReductionKind::Sum);
   }
 
   SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
-    return getGatherIndexingMaps(getLayout(op), op->getContext());
+    return getGatherIndexingMaps(GatherLayout(op), op->getContext());
   }
 
   /// Upstream's choice from the annotations, except that the index-vector
@@ -616,7 +602,7 @@ struct GatherShardingInterface : public shard::ShardingInterface::ExternalModel<
         op, operandShardings, resultShardings);
     if (failed(option) || option->empty)
       return option;
-    GatherLayout l = getLayout(op);
+    GatherLayout l(op);
     if (l.hasIndexVectorDim &&
         static_cast<int64_t>(option->shardingArray.size()) >
             l.getIndexVectorLoop())
@@ -631,7 +617,7 @@ struct GatherShardingInterface : public shard::ShardingInterface::ExternalModel<
                           IRMapping &partitionMap,
                           SymbolTableCollection &symbolTable,
                           OpBuilder &builder) const {
-    GatherLayout l = getLayout(op);
+    GatherLayout l(op);
     SmallVector<AffineMap> maps = getIndexingMaps(op);
     FailureOr<ShardingArray> loopAxes =
         getLoopGridAxes(op, maps, operandShardings, resultShardings);

@@ -105,9 +105,10 @@ int main(int argc, char **argv) {
 
   char path[4096];
   Descriptor in[kMaxInputs];
+  BlockInfo info[kMaxInputs];
   for (int k = 0; k < inputs; ++k) {
     snprintf(path, sizeof path, "%s/%s.in%d.%d.bin", dir, name, k, rank);
-    readBlock(path, &in[k]);
+    info[k] = readBlock(path, &in[k]);
   }
   snprintf(path, sizeof path, "_mlir_ciface_%s", argv[3]);
   void *fn = dlsym(RTLD_DEFAULT, path);
@@ -126,12 +127,9 @@ int main(int argc, char **argv) {
     default: ((Fn4)fn)(&result, &in[0], &in[1], &in[2], &in[3]); break;
     }
   }
-  // The element size of the result is that of the first input (params).
-  snprintf(path, sizeof path, "%s/%s.in0.%d.bin", dir, name, rank);
-  Descriptor first;
-  BlockInfo info = readBlock(path, &first);
+  // The result has the element type of the first input (params).
   snprintf(path, sizeof path, "%s/%s.out.%d.bin", dir, name, rank);
-  writeBlock(path, &result, resultRank, info.elementBytes);
+  writeBlock(path, &result, resultRank, info[0].elementBytes);
   MPI_Finalize();
   return 0;
 }
