@@ -411,97 +411,80 @@ static Value createResultIsNonEmpty(ImplicitLocOpBuilder &b,
   return result;
 }
 
-/// Applies the op's out-of-bounds mode against the global sizes of the
-/// addressed dimensions (rules P4-P7 of docs/spec.md) and returns indices
-/// that are in bounds or, in mode<zero>, left out of bounds.
-static Value applyGlobalMode(ImplicitLocOpBuilder &b, Operation *op,
-                             const GatherLayout &l, Value params, Value indices,
-                             ArrayRef<Value> globalSizes) {
+/// Reports, in mode<error> and mode<wrap>, an index outside [0, n) (wrap:
+/// [-n, n)) of the global size n of its dimension (rule P5 of docs/spec.md):
+/// one pass over the indices, then, only when one is out of bounds, the
+/// stand-in check. Nothing is checked when the result is empty. Returns the
+/// indices to read (in the other modes, `indices` itself).
+static Value createGlobalCheck(ImplicitLocOpBuilder &b, Operation *op,
+                               const GatherLayout &l, Value params,
+                               Value indices, ArrayRef<Value> globalSizes) {
   GatherMode mode = cast<GatherOpInterface>(op).getMode();
-  Type elementType = cast<RankedTensorType>(indices.getType()).getElementType();
-  if (mode == GatherMode::Zero)
+  if (!isReportingMode(mode))
     return indices;
-  if (mode == GatherMode::Clamp) {
-    SmallVector<Value> lasts;
-    for (Value size : globalSizes)
-      lasts.push_back(castFromIndex(
-          b, b.getLoc(),
-          arith::SubIOp::create(b, size, arith::ConstantIndexOp::create(b, 1)),
-          elementType));
-    Value zero = castFromIndex(
-        b, b.getLoc(), arith::ConstantIndexOp::create(b, 0), elementType);
-    return mapIndices(
-        b, l, indices,
-        [&](OpBuilder &nb, Location loc, Value index, Value component) {
-          Value last = selectComponent(nb, loc, component, lasts);
-          Value clamped = arith::MinSIOp::create(nb, loc, index, last);
-          return arith::MaxSIOp::create(nb, loc, clamped, zero).getResult();
-        });
-  }
-  // mode<error> and mode<wrap> report an index outside [0, n) (wrap:
-  // [-n, n)) of the global size n; nothing is checked when the result is
-  // empty.
-  bool wrap = mode == GatherMode::Wrap;
   bool isEmpty = false;
   Value nonEmpty = createResultIsNonEmpty(b, l, params, indices, isEmpty);
   if (isEmpty)
     return indices;
   Value bad = createAnyOutOfBounds(b, l, indices, globalSizes,
-                                   /*allowNegative=*/wrap);
+                                   /*allowNegative=*/mode == GatherMode::Wrap);
   if (nonEmpty)
     bad = arith::AndIOp::create(b, bad, nonEmpty);
   auto ifOp = scf::IfOp::create(b, indices.getType(), bad,
                                 /*withElseRegion=*/true);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifOp.thenBlock());
-    scf::YieldOp::create(
-        b, createStandInCheck(b, op, l, indices, globalSizes, mode));
-    b.setInsertionPointToStart(ifOp.elseBlock());
-    scf::YieldOp::create(b, indices);
-  }
-  Value checked = ifOp.getResult(0);
-  if (!wrap)
-    return checked;
-  // mode<wrap>: an index i in [-n, 0) reads n + i.
-  SmallVector<Value> sizes;
-  for (Value size : globalSizes)
-    sizes.push_back(castFromIndex(b, b.getLoc(), size, elementType));
-  Value zero = castFromIndex(
-      b, b.getLoc(), arith::ConstantIndexOp::create(b, 0), elementType);
-  return mapIndices(
-      b, l, checked,
-      [&](OpBuilder &nb, Location loc, Value index, Value component) {
-        Value size = selectComponent(nb, loc, component, sizes);
-        Value isNegative = arith::CmpIOp::create(
-            nb, loc, arith::CmpIPredicate::slt, index, zero);
-        Value wrapped = arith::AddIOp::create(nb, loc, index, size);
-        return arith::SelectOp::create(nb, loc, isNegative, wrapped, index)
-            .getResult();
-      });
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  scf::YieldOp::create(
+      b, createStandInCheck(b, op, l, indices, globalSizes, mode));
+  b.setInsertionPointToStart(ifOp.elseBlock());
+  scf::YieldOp::create(b, indices);
+  return ifOp.getResult(0);
 }
 
-/// Returns the op with params dimension a + k read at index - offsets[k]
-/// (offsets[k] null: not shifted), in mode<zero>, on the local operands.
+/// Returns the op on the local operands, in mode<zero>, reading params
+/// dimension a + k at index - offsets[k] (offsets[k] null: not shifted)
+/// after the elementwise part of the op's mode against the global sizes:
+/// clamp into [0, n - 1], or wrap an index in [-n, 0) to n + index (rules
+/// P4-P7 of docs/spec.md). One linalg.generic computes the local indices.
 static Value createShiftedLocalGather(ImplicitLocOpBuilder &b, Operation *op,
                                       const GatherLayout &l, Value params,
-                                      Value indices, ArrayRef<Value> offsets) {
+                                      Value indices,
+                                      ArrayRef<Value> globalSizes,
+                                      ArrayRef<Value> offsets) {
+  GatherMode mode = cast<GatherOpInterface>(op).getMode();
   Type elementType = cast<RankedTensorType>(indices.getType()).getElementType();
-  SmallVector<Value> shifts;
-  for (Value offset : offsets)
-    shifts.push_back(castFromIndex(
-        b, b.getLoc(), offset ? offset : arith::ConstantIndexOp::create(b, 0),
-        elementType));
+  auto toElement = [&](Value v) {
+    return castFromIndex(b, b.getLoc(), v, elementType);
+  };
+  Value zero = toElement(arith::ConstantIndexOp::create(b, 0));
+  SmallVector<Value> shifts, sizes, lasts;
+  for (auto [offset, size] : llvm::zip_equal(offsets, globalSizes)) {
+    shifts.push_back(offset ? toElement(offset) : zero);
+    sizes.push_back(toElement(size));
+    lasts.push_back(toElement(
+        arith::SubIOp::create(b, size, arith::ConstantIndexOp::create(b, 1))));
+  }
   Value shifted = mapIndices(
       b, l, indices,
       [&](OpBuilder &nb, Location loc, Value index, Value component) {
+        if (mode == GatherMode::Clamp) {
+          Value last = selectComponent(nb, loc, component, lasts);
+          index = arith::MaxSIOp::create(
+              nb, loc, arith::MinSIOp::create(nb, loc, index, last), zero);
+        } else if (mode == GatherMode::Wrap) {
+          Value isNegative = arith::CmpIOp::create(
+              nb, loc, arith::CmpIPredicate::slt, index, zero);
+          Value wrapped = arith::AddIOp::create(
+              nb, loc, index, selectComponent(nb, loc, component, sizes));
+          index = arith::SelectOp::create(nb, loc, isNegative, wrapped, index);
+        }
         // Wrapping subtraction in the element type: an index lands in
         // [0, local size) exactly when it is in the process's rows.
         return arith::SubIOp::create(
                    nb, loc, index, selectComponent(nb, loc, component, shifts))
             .getResult();
       });
-  if (auto gather = dyn_cast<GatherOp>(op))
+  if (isa<GatherOp>(op))
     return GatherOp::create(b, params, shifted, l.firstIndexedDim, l.batchDims,
                             GatherMode::Zero);
   return GatherNdOp::create(b, params, shifted, l.batchDims, GatherMode::Zero);
@@ -553,8 +536,9 @@ static LogicalResult partitionSplitIndexedDims(
   }
   llvm::sort(reductionAxes);
 
-  Value valid = applyGlobalMode(b, op, l, params, indices, globalSizes);
-  Value local = createShiftedLocalGather(b, op, l, params, valid, offsets);
+  Value checked = createGlobalCheck(b, op, l, params, indices, globalSizes);
+  Value local =
+      createShiftedLocalGather(b, op, l, params, checked, globalSizes, offsets);
   Type resultType = op->getResult(0).getType();
   if (resultSharding)
     resultType = shard::shardType(resultType, grid, resultSharding);
