@@ -24,8 +24,7 @@ typedef struct {
   int64_t offset, sizes[3], strides[3];
 } Memref3F32;
 
-void _mlir_ciface_embed(Memref3F32 *result, Memref2F32 *table,
-                        Memref2I64 *ids);
+void _mlir_ciface_embed(Memref3F32 *result, Memref2F32 *table, Memref2I64 *ids);
 
 // The global table: element (row, col).
 static float tableValue(int64_t row, int64_t col) {

@@ -7,8 +7,10 @@
 //   1. the module must say which MPI it targets (dlti.map
 //      "MPI:Implementation"): upstream's MPI lowering otherwise reports an
 //      error and still succeeds,
-//   2. sharding-propagation and shard-partition on every function (the gather
-//      ops take part through their ShardingInterface models),
+//   2. sharding-propagation and shard-partition on every function that holds
+//      a shard.shard annotation (the others are left alone: upstream's
+//      propagation would stop at their first op without a ShardingInterface);
+//      the gather ops take part through their ShardingInterface models,
 //   3. convert-shard-collectives-to-mpi: all_reduce on cached communicators
 //      (upstream leaks one MPI_Comm_split per call), all_gather and
 //      all_slice (upstream leaves them); other collectives are errors,
@@ -49,8 +51,7 @@ namespace {
 /// Fails unless the module's dlti.map names an MPI implementation the MPI
 /// lowering knows (MPICH or OpenMPI).
 struct CheckMPIImplementationPass
-    : public PassWrapper<CheckMPIImplementationPass,
-                         OperationPass<ModuleOp>> {
+    : public PassWrapper<CheckMPIImplementationPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckMPIImplementationPass)
 
   StringRef getArgument() const final {
@@ -74,6 +75,50 @@ struct CheckMPIImplementationPass
   }
 };
 
+/// Runs sharding-propagation and shard-partition on the functions that hold
+/// a shard.shard annotation, and only those: upstream's propagation visits
+/// every op of a function and stops at the first one without a
+/// ShardingInterface, so a helper function (a main that prints, say) would
+/// stop the pipeline although there is nothing to partition in it.
+struct PartitionAnnotatedFunctionsPass
+    : public PassWrapper<PartitionAnnotatedFunctionsPass,
+                         OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PartitionAnnotatedFunctionsPass)
+
+  PartitionAnnotatedFunctionsPass()
+      : partition(func::FuncOp::getOperationName()) {
+    partition.addPass(shard::createShardingPropagation());
+    partition.addPass(shard::createPartition());
+  }
+  PartitionAnnotatedFunctionsPass(const PartitionAnnotatedFunctionsPass &other)
+      : PassWrapper(other), partition(other.partition) {}
+
+  StringRef getArgument() const final {
+    return "gather-partition-annotated-functions";
+  }
+  StringRef getDescription() const final {
+    return "Run sharding-propagation and shard-partition on the functions "
+           "holding shard.shard ops";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    partition.getDependentDialects(registry);
+  }
+
+  void runOnOperation() override {
+    for (auto func : getOperation().getOps<func::FuncOp>()) {
+      bool annotated = false;
+      func.walk([&](shard::ShardOp) {
+        annotated = true;
+        return WalkResult::interrupt();
+      });
+      if (annotated && failed(runPipeline(partition, func)))
+        return signalPassFailure();
+    }
+  }
+
+  OpPassManager partition;
+};
+
 /// Drops the shard.grid symbols nothing uses any more and fails on any op
 /// left outside the LLVM dialect.
 struct CheckLoweredToLLVMPass
@@ -87,8 +132,7 @@ struct CheckLoweredToLLVMPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    for (auto grid :
-         llvm::make_early_inc_range(module.getOps<shard::GridOp>()))
+    for (auto grid : llvm::make_early_inc_range(module.getOps<shard::GridOp>()))
       if (SymbolTable::symbolKnownUseEmpty(grid, module))
         grid.erase();
     WalkResult result = module.walk([](Operation *op) {
@@ -107,8 +151,7 @@ struct CheckLoweredToLLVMPass
 void mlir::gather::buildGatherMPIPipeline(
     OpPassManager &pm, const GatherCPUPipelineOptions &options) {
   pm.addPass(std::make_unique<CheckMPIImplementationPass>());
-  pm.addNestedPass<func::FuncOp>(shard::createShardingPropagation());
-  pm.addNestedPass<func::FuncOp>(shard::createPartition());
+  pm.addPass(std::make_unique<PartitionAnnotatedFunctionsPass>());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createConvertShardCollectivesToMPIPass());
   pm.addPass(createConvertShardToMPIPass());

@@ -41,6 +41,6 @@ int main(int argc, char **argv) {
   // gpu-module-to-binary translates gpu modules to LLVM IR.
   mlir::registerAllToLLVMIRTranslations(registry);
 
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "gather optimizer driver\n", registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "gather optimizer driver\n", registry));
 }

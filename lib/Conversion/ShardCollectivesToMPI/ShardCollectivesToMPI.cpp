@@ -100,8 +100,8 @@ public:
     if (isWholeWorld(grid, axes))
       return mpi::CommWorldOp::create(b, loc, commType);
     func::FuncOp split = getOrCreateSplitFunction(grid, axes);
-    Value handle = func::CallOp::create(b, loc, split, ValueRange{})
-                       .getResult(0);
+    Value handle =
+        func::CallOp::create(b, loc, split, ValueRange{}).getResult(0);
     return UnrealizedConversionCastOp::create(b, loc, TypeRange{commType},
                                               ValueRange{handle})
         .getResult(0);
@@ -133,8 +133,8 @@ private:
                                mb.getI64IntegerAttr(0).getValue()),
         /*constant=*/false, /*alignment=*/nullptr);
     symbolTable.insert(cache);
-    auto func = func::FuncOp::create(mb, loc, name,
-                                     FunctionType::get(ctx, {}, {i64}));
+    auto func =
+        func::FuncOp::create(mb, loc, name, FunctionType::get(ctx, {}, {i64}));
     func.setPrivate();
     symbolTable.insert(func);
 
@@ -142,9 +142,9 @@ private:
     Value global =
         memref::GetGlobalOp::create(b, loc, cacheType, cache.getSymName());
     Value cached = memref::LoadOp::create(b, loc, global, ValueRange{});
-    Value isNew = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq, cached,
-        arith::ConstantIntOp::create(b, loc, i64, 0));
+    Value isNew =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, cached,
+                              arith::ConstantIntOp::create(b, loc, i64, 0));
     auto ifOp = scf::IfOp::create(b, loc, TypeRange{i64}, isNew,
                                   /*withElseRegion=*/true);
     func::ReturnOp::create(b, loc, ifOp.getResult(0));
@@ -196,7 +196,8 @@ static Value createFlatView(OpBuilder &b, Location loc, Value buffer) {
     return memref::ExpandShapeOp::create(
         b, loc, MemRefType::get({1}, type.getElementType()), buffer,
         ArrayRef<ReassociationIndices>{});
-  ReassociationIndices all = llvm::to_vector<2>(llvm::seq<int64_t>(0, type.getRank()));
+  ReassociationIndices all =
+      llvm::to_vector<2>(llvm::seq<int64_t>(0, type.getRank()));
   return memref::CollapseShapeOp::create(b, loc, buffer,
                                          ArrayRef<ReassociationIndices>{all});
 }
@@ -364,8 +365,8 @@ static Value mergeBlockDim(OpBuilder &b, Location loc, Value value,
     SmallVector<OpFoldResult> permuted;
     for (int64_t i : permutation)
       permuted.push_back(sizes[i]);
-    Value init = tensor::EmptyOp::create(b, loc, permuted,
-                                         type.getElementType());
+    Value init =
+        tensor::EmptyOp::create(b, loc, permuted, type.getElementType());
     value = linalg::TransposeOp::create(b, loc, value, init, permutation)
                 .getResult()[0];
   }
@@ -414,8 +415,14 @@ static LogicalResult lowerAllGather(shard::AllGatherOp op,
   Type elementType = inputType.getElementType();
   Value total = arith::MulIOp::create(
       b, loc, blockSize, arith::ConstantIndexOp::create(b, loc, count));
-  auto bufferType = MemRefType::get({ShapedType::kDynamic}, elementType);
-  Value buffer = memref::AllocOp::create(b, loc, bufferType, total);
+  int64_t staticTotal = inputType.hasStaticShape()
+                            ? inputType.getNumElements() * count
+                            : ShapedType::kDynamic;
+  auto bufferType = MemRefType::get({staticTotal}, elementType);
+  Value buffer =
+      inputType.hasStaticShape()
+          ? memref::AllocOp::create(b, loc, bufferType).getResult()
+          : memref::AllocOp::create(b, loc, bufferType, total).getResult();
   auto source = bufferization::ToBufferOp::create(
       b, loc, MemRefType::get(inputType.getShape(), elementType), input, true);
   Value own = memref::SubViewOp::create(
@@ -426,8 +433,8 @@ static LogicalResult lowerAllGather(shard::AllGatherOp op,
   createRingExchange(b, loc, buffer, rank, count, blockSize, comm);
 
   Value gathered = bufferization::ToTensorOp::create(
-      b, loc, RankedTensorType::get({ShapedType::kDynamic}, elementType),
-      buffer, /*restrict=*/true, /*writable=*/true);
+      b, loc, RankedTensorType::get({staticTotal}, elementType), buffer,
+      /*restrict=*/true, /*writable=*/true);
   SmallVector<OpFoldResult> blockShape = {b.getIndexAttr(count)};
   llvm::append_range(blockShape, sizes);
   SmallVector<int64_t> staticShape = {count};
@@ -437,7 +444,8 @@ static LogicalResult lowerAllGather(shard::AllGatherOp op,
   Value blocks = tensor::ExpandShapeOp::create(
       b, loc, RankedTensorType::get(staticShape, elementType), gathered,
       ArrayRef<ReassociationIndices>{all}, blockShape);
-  Value result = mergeBlockDim(b, loc, blocks, op.getGatherAxis().getZExtValue());
+  Value result =
+      mergeBlockDim(b, loc, blocks, op.getGatherAxis().getZExtValue());
   op.replaceAllUsesWith(castTo(b, loc, result, resultType));
   op.erase();
   return success();
@@ -481,12 +489,11 @@ struct ConvertShardCollectivesToMPIPass
     });
     GroupCommunicators comms(module);
     for (Operation *op : collectives) {
-      LogicalResult lowered =
-          isa<shard::AllReduceOp>(op)
-              ? lowerAllReduce(cast<shard::AllReduceOp>(op), comms,
-                               symbolTables)
-              : lowerAllGather(cast<shard::AllGatherOp>(op), comms,
-                               symbolTables);
+      LogicalResult lowered = isa<shard::AllReduceOp>(op)
+                                  ? lowerAllReduce(cast<shard::AllReduceOp>(op),
+                                                   comms, symbolTables)
+                                  : lowerAllGather(cast<shard::AllGatherOp>(op),
+                                                   comms, symbolTables);
       if (failed(lowered))
         return signalPassFailure();
     }
@@ -503,12 +510,11 @@ namespace {
 /// the operand numbers it reads and writes. Every one also writes the
 /// default resource: it communicates and must stay.
 template <typename OpTy, typename Reads, typename Writes>
-struct MPIBufferEffects
-    : public MemoryEffectOpInterface::ExternalModel<
-          MPIBufferEffects<OpTy, Reads, Writes>, OpTy> {
-  void getEffects(Operation *op,
-                  SmallVectorImpl<MemoryEffects::EffectInstance> &effects)
-      const {
+struct MPIBufferEffects : public MemoryEffectOpInterface::ExternalModel<
+                              MPIBufferEffects<OpTy, Reads, Writes>, OpTy> {
+  void
+  getEffects(Operation *op,
+             SmallVectorImpl<MemoryEffects::EffectInstance> &effects) const {
     for (unsigned i : Reads::value)
       effects.emplace_back(MemoryEffects::Read::get(), &op->getOpOperand(i));
     for (unsigned i : Writes::value)
@@ -517,8 +523,7 @@ struct MPIBufferEffects
   }
 };
 
-template <unsigned... Is>
-struct Operands {
+template <unsigned... Is> struct Operands {
   static constexpr std::array<unsigned, sizeof...(Is)> value = {Is...};
 };
 } // namespace
@@ -527,8 +532,8 @@ void mlir::gather::registerMPIMemoryEffectsExternalModels(
     DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, mpi::MPIDialect *) {
     // allreduce(sendbuf, recvbuf, comm): in place when both are one buffer.
-    mpi::AllReduceOp::attachInterface<MPIBufferEffects<
-        mpi::AllReduceOp, Operands<0, 1>, Operands<1>>>(*ctx);
+    mpi::AllReduceOp::attachInterface<
+        MPIBufferEffects<mpi::AllReduceOp, Operands<0, 1>, Operands<1>>>(*ctx);
     mpi::SendOp::attachInterface<
         MPIBufferEffects<mpi::SendOp, Operands<0>, Operands<>>>(*ctx);
     mpi::ISendOp::attachInterface<

@@ -7,7 +7,8 @@
 // convert-shard-to-mpi splits a new communicator on every all_reduce and
 // MPICH aborts after about 2045; here the split happens once.
 //
-// DEFINE: %{cases} = rows4_clamp nd4_zero embed4_matmul grid2x2 grid2x2_repeat
+// DEFINE: %{cases} = rows4_clamp nd4_zero embed4_matmul cols4_all_gather grid2x2 \
+// DEFINE:   grid2x2_repeat
 // RUN: rm -rf %t.d && mkdir -p %t.d
 // RUN: gather-opt %s --gather-mpi-pipeline | mlir-translate --mlir-to-llvmir -o %t.ll
 // RUN: %clang -O1 -Wno-override-module -rdynamic %t.ll %S/Inputs/mpi_driver.c \
@@ -17,6 +18,7 @@
 // RUN: %mpiexec -n 4 %t.exe %t.d rows4_clamp rows4_clamp 2 3
 // RUN: %mpiexec -n 4 %t.exe %t.d nd4_zero nd4_zero 2 2
 // RUN: %mpiexec -n 4 %t.exe %t.d embed4_matmul embed4_matmul 3 2
+// RUN: %mpiexec -n 4 %t.exe %t.d cols4_all_gather cols4_all_gather 2 2
 // RUN: %mpiexec -n 4 %t.exe %t.d grid2x2 grid2x2 2 3
 // RUN: %mpiexec -n 4 %t.exe %t.d grid2x2_repeat grid2x2 2 3 3000
 // RUN: %python %S/Inputs/mpi_cases.py check %t.d 4 %{cases} | FileCheck %s
@@ -24,6 +26,7 @@
 // CHECK: rows4_clamp: 4 ranks match numpy
 // CHECK: nd4_zero: 4 ranks match numpy
 // CHECK: embed4_matmul: 4 ranks match numpy
+// CHECK: cols4_all_gather: 4 ranks match numpy
 // CHECK: grid2x2: 4 ranks match numpy
 // CHECK: grid2x2_repeat: 4 ranks match numpy
 
@@ -68,6 +71,19 @@ module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "MPICH">} {
     %m = linalg.matmul ins(%e, %ws : tensor<6x8xf32>, tensor<8x12xf32>) outs(%init : tensor<6x12xf32>) -> tensor<6x12xf32>
     %out = shard.shard %m to %cols : tensor<6x12xf32>
     return %out : tensor<6x12xf32>
+  }
+
+  // Columns gathered to every process (a ring of 3 steps), then a gather.
+  func.func @cols4_all_gather(%params: tensor<8x12xf32>, %ids: tensor<5xi64>) -> tensor<5x12xf32>
+      attributes {llvm.emit_c_interface} {
+    %cols = shard.sharding @grid split_axes = [[], [0]] : !shard.sharding
+    %rep = shard.sharding @grid split_axes = [[]] : !shard.sharding
+    %p = shard.shard %params to %cols : tensor<8x12xf32>
+    %whole = shard.shard %p to %rep annotate_for_users : tensor<8x12xf32>
+    %i = shard.shard %ids to %rep : tensor<5xi64>
+    %e = gather.gather %whole[%i] : (tensor<8x12xf32>, tensor<5xi64>) -> tensor<5x12xf32>
+    %out = shard.shard %e to %rep : tensor<5x12xf32>
+    return %out : tensor<5x12xf32>
   }
 
   // Table rows over grid axis 0, tokens (and the result) over grid axis 1.

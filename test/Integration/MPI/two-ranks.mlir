@@ -9,7 +9,7 @@
 //
 // DEFINE: %{cases} = rows_zero rows_clamp rows_error rows_wrap axis1_zero \
 // DEFINE:   batch_split batch_axis_clamp ids_split hidden_split nd_zero \
-// DEFINE:   nd_clamp nd_error nd_wrap nd_batch_clamp embed_matmul
+// DEFINE:   nd_clamp nd_error nd_wrap nd_batch_clamp embed_matmul table_all_gather
 // RUN: rm -rf %t.d && mkdir -p %t.d
 // RUN: gather-opt %s --gather-mpi-pipeline | mlir-translate --mlir-to-llvmir -o %t.ll
 // RUN: %clang -O1 -Wno-override-module -rdynamic %t.ll %S/Inputs/mpi_driver.c \
@@ -32,6 +32,7 @@
 // RUN: %mpiexec -n 2 %t.exe %t.d nd_wrap nd_wrap 2 2
 // RUN: %mpiexec -n 2 %t.exe %t.d nd_batch_clamp nd_batch_clamp 2 3
 // RUN: %mpiexec -n 2 %t.exe %t.d embed_matmul embed_matmul 3 2
+// RUN: %mpiexec -n 2 %t.exe %t.d table_all_gather table_all_gather 2 3
 // RUN: %python %S/Inputs/mpi_cases.py check %t.d 2 %{cases} | FileCheck %s
 //
 // CHECK: rows_zero: 2 ranks match numpy
@@ -49,6 +50,7 @@
 // CHECK: nd_wrap: 2 ranks match numpy
 // CHECK: nd_batch_clamp: 2 ranks match numpy
 // CHECK: embed_matmul: 2 ranks match numpy
+// CHECK: table_all_gather: 2 ranks match numpy
 //
 // Each process writes its own output file (-outfile-pattern, %%r: the rank):
 // RUN: %mpiexec -n 2 -outfile-pattern %t.rows_error.%%r %t.exe %t.d \
@@ -244,5 +246,19 @@ module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "MPICH">} {
     %m = linalg.matmul ins(%e, %ws : tensor<6x8xf32>, tensor<8x10xf32>) outs(%init : tensor<6x10xf32>) -> tensor<6x10xf32>
     %out = shard.shard %m to %cols : tensor<6x10xf32>
     return %out : tensor<6x10xf32>
+  }
+
+  // The table's rows gathered to every process (shard.all_gather), then a
+  // local gather.
+  func.func @table_all_gather(%table: tensor<32x6xf32>, %ids: tensor<5x3xi64>) -> tensor<5x3x6xf32>
+      attributes {llvm.emit_c_interface} {
+    %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+    %rep = shard.sharding @grid split_axes = [[]] : !shard.sharding
+    %t = shard.shard %table to %rows : tensor<32x6xf32>
+    %whole = shard.shard %t to %rep annotate_for_users : tensor<32x6xf32>
+    %i = shard.shard %ids to %rep : tensor<5x3xi64>
+    %e = gather.gather %whole[%i] : (tensor<32x6xf32>, tensor<5x3xi64>) -> tensor<5x3x6xf32>
+    %out = shard.shard %e to %rep : tensor<5x3x6xf32>
+    return %out : tensor<5x3x6xf32>
   }
 }

@@ -36,7 +36,9 @@
 #include "gather/Dialect/Gather/IR/GatherOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Shard/IR/ShardDialect.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
@@ -706,6 +708,15 @@ void mlir::gather::registerReplicatedShardingInterfaceExternalModels(
 #define GET_OP_LIST
 #include "mlir/Dialect/Arith/IR/ArithOps.cpp.inc"
         >(ctx);
+  });
+  registry.addExtension(+[](MLIRContext *ctx, math::MathDialect *) {
+    attachReplicated<
+#define GET_OP_LIST
+#include "mlir/Dialect/Math/IR/MathOps.cpp.inc"
+        >(ctx);
+  });
+  registry.addExtension(+[](MLIRContext *ctx, func::FuncDialect *) {
+    attachReplicated<func::CallOp>(ctx);
   });
   registry.addExtension(+[](MLIRContext *ctx, shard::ShardDialect *) {
     attachReplicated<shard::ProcessLinearIndexOp, shard::ProcessMultiIndexOp,

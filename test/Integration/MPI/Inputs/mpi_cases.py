@@ -182,6 +182,14 @@ def _cases():
                              [(t, [[0]]), (i, []), (w, [[], [0]])], [[], [0]],
                              gather(t, i, 0, 0, "clamp") @ w))
 
+    # The table gathered to every process first (an all_gather of its rows),
+    # then a local gather: what a vocabulary-parallel embedding avoids.
+    rng = _rng("table_all_gather")
+    t, i = _table(rng, (32, 6)), _ids(rng, (5, 3), 0, 32)
+    add("table_all_gather", Case("table_all_gather", (2,),
+                                 [(t, [[0]]), (i, [])], [],
+                                 gather(t, i, 0, 0, "error")))
+
     # Four processes.
     rng = _rng("rows4_clamp")
     t, i = _table(rng, (64, 6)), _ids(rng, (4, 5), -4, 70)
@@ -197,6 +205,12 @@ def _cases():
     add("embed4_matmul", Case("embed4_matmul", (4,),
                               [(t, [[0]]), (i, []), (w, [[], [0]])], [[], [0]],
                               gather(t, i, 0, 0, "error") @ w))
+    # An all_gather along dimension 1 (columns) over four processes.
+    rng = _rng("cols4_all_gather")
+    t, i = _table(rng, (8, 12)), _ids(rng, (5,), 0, 8)
+    add("cols4_all_gather", Case("cols4_all_gather", (4,),
+                                 [(t, [[], [0]]), (i, [])], [],
+                                 gather(t, i, 0, 0, "error")))
     # A 2x2 grid: table rows over grid axis 0, tokens over grid axis 1; the
     # all_reduce is over grid axis 0 only. Repeated past MPICH's limit of
     # about 2045 communicators: the split communicator is cached.

@@ -45,8 +45,8 @@ static BlockInfo readBlock(const char *path, Descriptor *d) {
     fail("bad header in", path);
   int64_t count = 1;
   memset(d, 0, sizeof *d);
-  if (info.rank && fread(d->shape, sizeof(int64_t), info.rank, f) !=
-                       (size_t)info.rank)
+  if (info.rank &&
+      fread(d->shape, sizeof(int64_t), info.rank, f) != (size_t)info.rank)
     fail("bad sizes in", path);
   for (int64_t i = info.rank - 1; i >= 0; --i) {
     d->shape[info.rank + i] = count;
@@ -121,10 +121,18 @@ int main(int argc, char **argv) {
       free(result.allocated);
     memset(&result, 0, sizeof result);
     switch (inputs) {
-    case 1: ((Fn1)fn)(&result, &in[0]); break;
-    case 2: ((Fn2)fn)(&result, &in[0], &in[1]); break;
-    case 3: ((Fn3)fn)(&result, &in[0], &in[1], &in[2]); break;
-    default: ((Fn4)fn)(&result, &in[0], &in[1], &in[2], &in[3]); break;
+    case 1:
+      ((Fn1)fn)(&result, &in[0]);
+      break;
+    case 2:
+      ((Fn2)fn)(&result, &in[0], &in[1]);
+      break;
+    case 3:
+      ((Fn3)fn)(&result, &in[0], &in[1], &in[2]);
+      break;
+    default:
+      ((Fn4)fn)(&result, &in[0], &in[1], &in[2], &in[3]);
+      break;
     }
   }
   // The result has the element type of the first input (params).

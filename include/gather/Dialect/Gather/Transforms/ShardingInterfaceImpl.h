@@ -21,12 +21,13 @@ void registerShardingInterfaceExternalModels(DialectRegistry &registry);
 
 /// Attaches a replicated-only `shard::ShardingInterface` to the ops upstream
 /// leaves without one although they carry nothing to shard: every arith op
-/// but arith.constant (which has its own) and the shard ops that only query
-/// the process (process_linear_index, process_multi_index, grid_shape,
-/// neighbors_linear_indices). LLVM 22's sharding-propagation rejects any op
-/// without the interface ("sharding interface is not implemented"), scalar
-/// index arithmetic included. These models propagate nothing and partition
-/// by cloning; a split tensor operand is an error.
+/// but arith.constant (which has its own), every math op, func.call, and the
+/// shard ops that only query the process (process_linear_index,
+/// process_multi_index, grid_shape, neighbors_linear_indices). LLVM 22's
+/// sharding-propagation rejects any op without the interface ("sharding
+/// interface is not implemented"), scalar index arithmetic included. These
+/// models propagate nothing and partition by cloning; a split tensor operand is
+/// an error.
 void registerReplicatedShardingInterfaceExternalModels(
     DialectRegistry &registry);
 
