@@ -250,8 +250,8 @@ getMPIReduction(shard::ReductionKind kind) {
   }
 }
 
-/// all_reduce: MPI_Allreduce in place on a copy of the input, on the group's
-/// communicator.
+/// all_reduce: MPI_Allreduce in place, on the input's buffer or a copy of
+/// it, on the group's communicator.
 static LogicalResult lowerAllReduce(shard::AllReduceOp op,
                                     GroupCommunicators &comms,
                                     SymbolTableCollection &symbolTables) {
@@ -271,7 +271,19 @@ static LogicalResult lowerAllReduce(shard::AllReduceOp op,
   Value result = op.getInput();
   if (shard::collectiveProcessGroupSize(op.getGridAxes(), grid.getShape()) !=
       1) {
-    Value buffer = createBufferCopy(b, loc, op.getInput());
+    // In place on the input's buffer when nothing else reads the input (the
+    // partial result of a split gather); one-shot bufferization still
+    // copies where that buffer may not be written (e.g. a constant).
+    Value input = op.getInput();
+    Value buffer =
+        input.hasOneUse() && input.getDefiningOp()
+            ? bufferization::ToBufferOp::create(
+                  b, loc,
+                  MemRefType::get(inputType.getShape(),
+                                  inputType.getElementType()),
+                  input)
+                  .getResult()
+            : createBufferCopy(b, loc, input);
     Value flat = createFlatView(b, loc, buffer);
     Value comm = comms.get(b, loc, grid, op.getGridAxes());
     mpi::AllReduceOp::create(b, loc, /*retval=*/Type(), flat, flat, *reduction,
