@@ -275,15 +275,13 @@ static LogicalResult lowerAllReduce(shard::AllReduceOp op,
     // partial result of a split gather); one-shot bufferization still
     // copies where that buffer may not be written (e.g. a constant).
     Value input = op.getInput();
-    Value buffer =
-        input.hasOneUse() && input.getDefiningOp()
-            ? bufferization::ToBufferOp::create(
-                  b, loc,
-                  MemRefType::get(inputType.getShape(),
-                                  inputType.getElementType()),
-                  input)
-                  .getResult()
-            : createBufferCopy(b, loc, input);
+    auto memrefType =
+        MemRefType::get(inputType.getShape(), inputType.getElementType());
+    Value buffer;
+    if (input.hasOneUse() && input.getDefiningOp())
+      buffer = bufferization::ToBufferOp::create(b, loc, memrefType, input);
+    else
+      buffer = createBufferCopy(b, loc, input);
     Value flat = createFlatView(b, loc, buffer);
     Value comm = comms.get(b, loc, grid, op.getGridAxes());
     mpi::AllReduceOp::create(b, loc, /*retval=*/Type(), flat, flat, *reduction,

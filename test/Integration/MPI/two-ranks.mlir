@@ -9,7 +9,8 @@
 //
 // DEFINE: %{cases} = rows_zero rows_clamp rows_error rows_wrap axis1_zero \
 // DEFINE:   batch_split batch_axis_clamp ids_split hidden_split nd_zero \
-// DEFINE:   nd_clamp nd_error nd_wrap nd_batch_clamp embed_matmul table_all_gather
+// DEFINE:   nd_clamp nd_error nd_wrap nd_batch_clamp embed_matmul table_all_gather \
+// DEFINE:   rows_dynamic
 // RUN: rm -rf %t.d && mkdir -p %t.d
 // RUN: gather-opt %s --gather-mpi-pipeline | mlir-translate --mlir-to-llvmir -o %t.ll
 // RUN: %clang -O1 -Wno-override-module -rdynamic %t.ll %S/Inputs/mpi_driver.c \
@@ -33,6 +34,7 @@
 // RUN: %mpiexec -n 2 %t.exe %t.d nd_batch_clamp nd_batch_clamp 2 3
 // RUN: %mpiexec -n 2 %t.exe %t.d embed_matmul embed_matmul 3 2
 // RUN: %mpiexec -n 2 %t.exe %t.d table_all_gather table_all_gather 2 3
+// RUN: %mpiexec -n 2 %t.exe %t.d rows_dynamic rows_dynamic 2 2
 // RUN: %python %S/Inputs/mpi_cases.py check %t.d 2 %{cases} | FileCheck %s
 //
 // CHECK: rows_zero: 2 ranks match numpy
@@ -51,6 +53,7 @@
 // CHECK: nd_batch_clamp: 2 ranks match numpy
 // CHECK: embed_matmul: 2 ranks match numpy
 // CHECK: table_all_gather: 2 ranks match numpy
+// CHECK: rows_dynamic: 2 ranks match numpy
 //
 // Each process writes its own output file (-outfile-pattern, %%r: the rank):
 // RUN: %mpiexec -n 2 -outfile-pattern %t.rows_error.%%r %t.exe %t.d \
@@ -260,5 +263,17 @@ module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "MPICH">} {
     %e = gather.gather %whole[%i] : (tensor<32x6xf32>, tensor<5x3xi64>) -> tensor<5x3x6xf32>
     %out = shard.shard %e to %rep : tensor<5x3x6xf32>
     return %out : tensor<5x3x6xf32>
+  }
+
+  // Dynamic sizes: the global row count is the local one times 2.
+  func.func @rows_dynamic(%table: tensor<?x6xf32>, %ids: tensor<?xi32>) -> tensor<?x6xf32>
+      attributes {llvm.emit_c_interface} {
+    %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+    %rep = shard.sharding @grid split_axes = [[]] : !shard.sharding
+    %t = shard.shard %table to %rows : tensor<?x6xf32>
+    %i = shard.shard %ids to %rep : tensor<?xi32>
+    %e = gather.gather %t[%i] mode<clamp> : (tensor<?x6xf32>, tensor<?xi32>) -> tensor<?x6xf32>
+    %out = shard.shard %e to %rep : tensor<?x6xf32>
+    return %out : tensor<?x6xf32>
   }
 }

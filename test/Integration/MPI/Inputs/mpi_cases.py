@@ -125,6 +125,12 @@ def _cases():
     i[3, 1] = -33
     add("rows_wrap_oob", Case("rows_wrap", (2,), [(t, [[0]]), (i, [])], []))
 
+    # Dynamic sizes (the function takes tensor<?x6xf32>, tensor<?xi32>).
+    rng = _rng("rows_dynamic")
+    t, i = _table(rng, (32, 6)), _ids(rng, (9,), -4, 36, np.int32)
+    add("rows_dynamic", Case("rows_dynamic", (2,), [(t, [[0]]), (i, [])], [],
+                             gather(t, i, 0, 0, "clamp")))
+
     # The gathered axis is 1, split; i32 indices.
     rng = _rng("axis1_zero")
     t, i = _table(rng, (6, 32)), _ids(rng, (7,), -5, 40, np.int32)
