@@ -12,7 +12,9 @@
 #include "gather/Conversion/Passes.h"
 #include "gather/Conversion/ShardCollectivesToMPI/ShardCollectivesToMPI.h"
 #include "gather/Dialect/Gather/IR/GatherDialect.h"
+#include "gather/Dialect/Gather/Transforms/Passes.h"
 #include "gather/Dialect/Gather/Transforms/ShardingInterfaceImpl.h"
+#include "gather/Dialect/Gather/Transforms/TilingInterfaceImpl.h"
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Transforms/Passes.h"
 
@@ -23,14 +25,21 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+namespace mlir::gather::test {
+void registerTestGatherTilingPass();
+} // namespace mlir::gather::test
+
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
+  mlir::gather::test::registerTestGatherTilingPass();
   mlir::gather::registerGatherConversionPasses();
   mlir::gather::registerGatherTransformsPasses();
+  mlir::gather::registerGatherDialectTransformsPasses();
   mlir::gather::registerGatherPipelines();
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::gather::GatherDialect>();
+  mlir::gather::registerTilingInterfaceExternalModels(registry);
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   // Sharding of gather ops, and of the ops sharding-propagation would

@@ -81,7 +81,9 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
     loop, its chunks) into an `scf.forall` whose iterations fill disjoint
     slots of the result (`tensor.parallel_insert_slice`); in error mode each
     iteration skips a bad chunk and sets its flag, and after the loop the
-    first bad index is reported as above.
+    first bad index is reported as above. A gather that is inside an
+    `scf.forall` or `scf.parallel` already (a tile of a tiled gather) is
+    lowered without one: it runs in one iteration of that loop.
     Error-mode ops need `func.func private @exit(i32)`, declared as there.
   }];
   let options = [
@@ -166,6 +168,85 @@ def ConvertGatherToGPUPass : Pass<"convert-gather-to-gpu", "::mlir::ModuleOp"> {
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect",
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// TosaToGather
+//===----------------------------------------------------------------------===//
+
+def ConvertTosaToGatherPass : Pass<"convert-tosa-to-gather"> {
+  let summary = "convert tosa.gather to gather.gather";
+  let description = [{
+    Rewrites every `tosa.gather` (values `[N, K, C]`, indices `[N, W]` of
+    `i32` or `i64`, output `[N, W, C]`) into `gather.gather` with
+    `batch_dims = 1` and `axis = 1`, which computes the same
+    `output[n, w, c] = values[n, indices[n, w], c]`. Dynamic dimensions are
+    kept; an unranked output gets the inferred type and a `tensor.cast`.
+
+    Out of bounds: the TOSA specification's GATHER pseudocode states
+    `REQUIRE(0 <= k && k < K)` for each index `k`. A failed `REQUIRE` marks
+    the result of the whole graph *unpredictable*: an implementation need
+    not detect it, compliance requires no specific output, and nothing
+    requires it to execute any portion of the graph; so any behaviour
+    conforms, stopping included. The gather is made `mode<error>`: a valid
+    graph computes the same values, and an invalid one stops with a message
+    naming the op and the index instead of reading outside `values`
+    (upstream's `tosa-to-linalg` reads unchecked). `mode<zero>`,
+    `mode<clamp>` and `mode<wrap>` would conform as well and can be set on
+    the result by a later rewrite.
+
+    The pass walks the IR once and changes nothing but the gathers: IR
+    without `tosa.gather` comes out unchanged (no folding, no constant
+    moved or merged). A `tosa.gather` on an unranked operand cannot be
+    converted: the pass reports it and fails.
+  }];
+  let dependentDialects = [
+    "::mlir::gather::GatherDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// TensorToGather
+//===----------------------------------------------------------------------===//
+
+def ConvertTensorToGatherPass : Pass<"convert-tensor-to-gather"> {
+  let summary = "convert tensor.gather to gather.gather_nd";
+  let description = [{
+    Rewrites every `tensor.gather` into a `gather.gather_nd` with
+    `batch_dims = 0`, for any `gather_dims`:
+
+    - when `gather_dims` are not the leading dimensions `[0, G)` of the
+      source, a `linalg.transpose` first moves them to the front, in their
+      order, the other dimensions following in theirs;
+    - `gather.gather_nd` then gives `indices.shape[:-1]` followed by the
+      source dimensions that are not gathered, which is the rank-reduced
+      result of `tensor.gather`;
+    - when the result keeps the gathered dimensions as 1s, a
+      `tensor.expand_shape` inserts them.
+
+    `unique` is a promise that lets a consumer write without conflicts; a
+    gather only reads, so it is dropped. Index elements of `i32`, `i64` and
+    `index` are used as they are; other integers of at most 64 bits are
+    sign-extended to `i32` (or `i64` when wider than 32 bits) by a
+    `linalg.generic`, as `arith.index_cast` reads them (an `i1` `true` is
+    -1); wider ones cannot be converted: the pass reports such an op and
+    fails.
+
+    Out of bounds: `tensor.gather` leaves an out-of-range coordinate
+    undefined behaviour. The gather is made `mode<error>`, which defines it
+    as the one safe outcome: the program stops with a message naming the op
+    and the coordinate. In-range programs compute the same values.
+
+    The pass walks the IR once and changes nothing but the gathers: IR
+    without `tensor.gather` comes out unchanged.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gather::GatherDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
   ];
 }
 

@@ -136,12 +136,22 @@ static OpFoldResult batchDimOf(OpBuilder &b, Location loc, Value params,
   return tensor::getMixedSize(b, loc, fromIndices ? indices : params, dim);
 }
 
-/// Replaces reified sizes by those the declared result type knows statically.
-static void useDeclaredStaticSizes(OpBuilder &b, RankedTensorType declared,
+/// Makes reified sizes agree with the declared result type: a size it
+/// declares static is that constant (an attribute), a size it declares
+/// dynamic is a value, even where the operands make it constant, so that a
+/// tensor.empty of the sizes (as the tiling drivers build for a destination)
+/// has the declared type.
+static void useDeclaredStaticSizes(OpBuilder &b, Location loc,
+                                   RankedTensorType declared,
                                    SmallVectorImpl<OpFoldResult> &dims) {
-  for (auto [i, size] : llvm::enumerate(declared.getShape()))
+  for (auto [i, size] : llvm::enumerate(declared.getShape())) {
     if (!ShapedType::isDynamic(size))
       dims[i] = b.getIndexAttr(size);
+    else if (auto attr = dyn_cast<Attribute>(dims[i]))
+      dims[i] = arith::ConstantIndexOp::create(b, loc,
+                                               cast<IntegerAttr>(attr).getInt())
+                    .getResult();
+  }
 }
 
 /// Returns the dimension `dim` of `value` as an OpFoldResult.
@@ -393,7 +403,7 @@ GatherOp::reifyResultShapes(OpBuilder &b,
     dims.push_back(dimOf(b, loc, getIndices(), i));
   for (int64_t i = a + 1, e = paramsType.getRank(); i < e; ++i)
     dims.push_back(dimOf(b, loc, getParams(), i));
-  useDeclaredStaticSizes(b, getType(), dims);
+  useDeclaredStaticSizes(b, loc, getType(), dims);
   reifiedShapes.push_back(std::move(dims));
   return success();
 }
@@ -576,7 +586,7 @@ GatherNdOp::reifyResultShapes(OpBuilder &b,
     dims.push_back(dimOf(b, loc, getIndices(), i));
   for (int64_t i = bd + depth, e = paramsType.getRank(); i < e; ++i)
     dims.push_back(dimOf(b, loc, getParams(), i));
-  useDeclaredStaticSizes(b, getType(), dims);
+  useDeclaredStaticSizes(b, loc, getType(), dims);
   reifiedShapes.push_back(std::move(dims));
   return success();
 }
