@@ -265,4 +265,50 @@ def ConvertTensorToGatherPass : Pass<"convert-tensor-to-gather"> {
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// ShardCollectivesToMPI
+//===----------------------------------------------------------------------===//
+
+def ConvertShardCollectivesToMPIPass
+    : Pass<"convert-shard-collectives-to-mpi", "::mlir::ModuleOp"> {
+  let summary = "lower the shard collectives that convert-shard-to-mpi leaves "
+                "or leaks on";
+  let description = [{
+    Runs before upstream's `convert-shard-to-mpi` (gather-mpi-pipeline) and
+    lowers the collectives it mishandles in LLVM 22:
+
+    - `shard.all_reduce`: upstream calls `MPI_Comm_split` on every execution
+      and never frees the communicator, so a program that runs an all_reduce
+      per step exhausts MPICH's communicators after about 2045 calls. Here the
+      reduction runs on `MPI_COMM_WORLD` when its group is every process, and
+      otherwise on a communicator split once per (grid, axes) and cached in a
+      module global (`@__gather_comm_<grid>_<axes>`, a private function that
+      splits on its first call).
+    - `shard.all_gather`: left in the IR by upstream (which still exits 0).
+      Lowered to a ring of `mpi.send`/`mpi.recv` over the group's cached
+      communicator: n - 1 steps, each process sending one block and receiving
+      one (even ranks send first), then a transpose when the gather axis is
+      not the first.
+    - `shard.all_slice`: a local slice (upstream's lowering pattern).
+
+    The other collectives (`all_to_all`, `broadcast`, `gather`, `recv`,
+    `reduce`, `reduce_scatter`, `scatter`, `send`, `shift`) are reported as
+    errors: no upstream pass lowers them. A process's grid coordinates are
+    its `MPI_COMM_WORLD` rank unpacked row-major over the grid shape, as
+    upstream assumes; the program must run on exactly as many processes as
+    the grid has.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::mpi::MPIDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::shard::ShardDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 #endif // GATHER_CONVERSION_PASSES_TD
