@@ -430,6 +430,10 @@ LogicalResult TensorGatherPattern::matchAndRewrite(
     ConversionPatternRewriter &rewriter) const {
   // Operands in ODS order: params, indices (, out).
   Value params = operands[0], indices = operands[1];
+  FailureOr<TensorGatherLowering> lowering =
+      prepareTensorLowering(rewriter, op, params);
+  if (failed(lowering))
+    return failure();
   bool buffer = op.hasBufferSemantics();
   if (buffer) {
     // Read-only views: the lowering reads them as tensors.
@@ -442,10 +446,6 @@ LogicalResult TensorGatherPattern::matchAndRewrite(
     params = view(params);
     indices = view(indices);
   }
-  FailureOr<TensorGatherLowering> lowering =
-      prepareTensorLowering(rewriter, op, params);
-  if (failed(lowering))
-    return failure();
   Value result = lowering->isStaticallyEmpty
                      ? lowering->init
                      : lowerFn(rewriter, op, params, indices, *lowering);

@@ -17,9 +17,9 @@
 
 // CHECK-LABEL: func.func @strided_out
 //  CHECK-SAME:   (%[[P:.*]]: memref<3x4xf32>, %[[I:.*]]: memref<2xi32>, %[[O:.*]]: memref<2x4xf32, strided<[8, 1], offset: ?>>)
-//       CHECK:   %[[PT:.*]] = bufferization.to_tensor %[[P]] restrict : memref<3x4xf32> to tensor<3x4xf32>
-//       CHECK:   %[[IT:.*]] = bufferization.to_tensor %[[I]] restrict : memref<2xi32> to tensor<2xi32>
-//       CHECK:   %[[E:.*]] = bufferization.to_tensor %[[O]] restrict writable : memref<2x4xf32, strided<[8, 1], offset: ?>> to tensor<2x4xf32>
+//   CHECK-DAG:   %[[PT:.*]] = bufferization.to_tensor %[[P]] restrict : memref<3x4xf32> to tensor<3x4xf32>
+//   CHECK-DAG:   %[[IT:.*]] = bufferization.to_tensor %[[I]] restrict : memref<2xi32> to tensor<2xi32>
+//   CHECK-DAG:   %[[E:.*]] = bufferization.to_tensor %[[O]] restrict writable : memref<2x4xf32, strided<[8, 1], offset: ?>> to tensor<2x4xf32>
 //   CHECK-NOT:   tensor.empty
 //         SCF:   %[[R:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[E]]) -> (tensor<2x4xf32>)
 //         SCF:     tensor.extract %[[IT]]
@@ -51,9 +51,9 @@ func.func @strided_out(%p: memref<3x4xf32>, %i: memref<2xi32>, %o: memref<2x4xf3
 // in `out`).
 // CHECK-LABEL: func.func @nd_dynamic
 //  CHECK-SAME:   (%[[P:.*]]: memref<?x4xf32>, %[[I:.*]]: memref<?x1xi64>, %[[O:.*]]: memref<?x4xf32>)
-//       CHECK:   %[[PT:.*]] = bufferization.to_tensor %[[P]] restrict : memref<?x4xf32> to tensor<?x4xf32>
-//       CHECK:   %[[IT:.*]] = bufferization.to_tensor %[[I]] restrict : memref<?x1xi64> to tensor<?x1xi64>
-//       CHECK:   %[[OT:.*]] = bufferization.to_tensor %[[O]] restrict writable : memref<?x4xf32> to tensor<?x4xf32>
+//   CHECK-DAG:   %[[PT:.*]] = bufferization.to_tensor %[[P]] restrict : memref<?x4xf32> to tensor<?x4xf32>
+//   CHECK-DAG:   %[[IT:.*]] = bufferization.to_tensor %[[I]] restrict : memref<?x1xi64> to tensor<?x1xi64>
+//   CHECK-DAG:   %[[OT:.*]] = bufferization.to_tensor %[[O]] restrict writable : memref<?x4xf32> to tensor<?x4xf32>
 //   CHECK-NOT:   tensor.empty
 //       CHECK:   %[[R:.*]] = scf.if %{{.*}} -> (tensor<?x4xf32>) {
 //  CHECK-NEXT:     scf.yield %[[OT]]

@@ -185,7 +185,8 @@ struct TensorGatherLowering {
   SmallVector<Value> indexedSizes;
   /// Reified result sizes, static where the types make them so.
   SmallVector<OpFoldResult> resultSizes;
-  /// A `tensor.empty` of the result type.
+  /// A `tensor.empty` of the result type; for the buffer form, a writable
+  /// `bufferization.to_tensor ... restrict` view of `out`.
   Value init;
   /// True when a result dimension is a static 0: nothing is read, no index
   /// is checked, `init` is the result.
