@@ -9,7 +9,7 @@ build=${1:-$root/build}
 packages=(
   cmake ninja-build clang-22 llvm-22-dev llvm-22-tools libmlir-22-dev
   mlir-22-tools libomp-22-dev python3-numpy python3-torch python3-matplotlib
-  valgrind
+  valgrind mpich libmpich-dev
 )
 missing=()
 for p in "${packages[@]}"; do

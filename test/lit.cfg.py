@@ -76,3 +76,19 @@ libomp = os.path.join(config.llvm_lib_dir, "libomp.so")
 if os.path.exists(libomp):
     config.available_features.add("libomp")
     config.substitutions.append(("%libomp", libomp))
+# MPI (MPICH) for gather-mpi-pipeline's execution tests: mpiexec to run,
+# mpicc -show for the header and library flags the tests pass to clang.
+mpiexec, mpicc = shutil.which("mpiexec"), shutil.which("mpicc")
+if mpiexec and mpicc:
+    try:
+        words = subprocess.run([mpicc, "-show"], capture_output=True, text=True,
+                               timeout=30).stdout.split()
+        cflags = [w for w in words if w.startswith("-I")]
+        libs = [w for w in words if w.startswith(("-L", "-l"))]
+        if any(w == "-lmpich" for w in libs):
+            config.available_features.add("mpi")
+            config.substitutions.append(("%mpiexec", mpiexec))
+            config.substitutions.append(("%mpi_cflags", " ".join(cflags)))
+            config.substitutions.append(("%mpi_libs", " ".join(libs)))
+    except Exception:
+        pass

@@ -3,6 +3,7 @@
 // Part of the gather project.
 //
 // From func.func on tensors holding gather ops to the LLVM dialect:
+//   0. dims of gather results resolved from the operands,
 //   1. gather ops to scf loops or linalg.generic on tensors (`lowering`),
 //   2. one-shot bufferization across function boundaries (identity layouts
 //      there, so external functions such as printMemrefF32 can be called),
@@ -26,16 +27,88 @@
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 using namespace mlir::gather;
 
+namespace {
+
+/// Inlines the memref.alloca_scope ops that hold no stack allocation.
+/// convert-scf-to-openmp wraps each parallel body in one, and its body must
+/// stay one block; canonicalization inlines them only where nothing in them
+/// may allocate on the stack, and counts calls as such ops. A call allocates
+/// nothing in the caller's frame, so a parallel loop whose body calls @exit
+/// (an error-mode gather inside a tiled scf.forall, docs/tiling.md) is
+/// inlined as well.
+struct InlineAllocaScopesPass
+    : public PassWrapper<InlineAllocaScopesPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(InlineAllocaScopesPass)
+
+  StringRef getArgument() const final { return "gather-inline-alloca-scopes"; }
+  StringRef getDescription() const final {
+    return "Inline memref.alloca_scope ops that hold no stack allocation";
+  }
+
+  /// True when an op in `scope` (outside nested allocation scopes) may
+  /// allocate on the stack: one with an Allocate effect on the automatic
+  /// allocation scope, or one with unknown effects that is not a call.
+  static bool mayAllocateOnStack(memref::AllocaScopeOp scope) {
+    return scope
+        ->walk<WalkOrder::PreOrder>([&](Operation *op) {
+          if (op == scope.getOperation())
+            return WalkResult::advance();
+          if (op->hasTrait<OpTrait::AutomaticAllocationScope>())
+            return WalkResult::skip();
+          if (isa<CallOpInterface>(op) ||
+              op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+            return WalkResult::advance();
+          auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+          if (!effects)
+            return WalkResult::interrupt();
+          SmallVector<MemoryEffects::EffectInstance> instances;
+          effects.getEffects(instances);
+          for (const MemoryEffects::EffectInstance &effect : instances)
+            if (isa<MemoryEffects::Allocate>(effect.getEffect()) &&
+                isa<SideEffects::AutomaticAllocationScopeResource>(
+                    effect.getResource()))
+              return WalkResult::interrupt();
+          return WalkResult::advance();
+        })
+        .wasInterrupted();
+  }
+
+  void runOnOperation() override {
+    SmallVector<memref::AllocaScopeOp> scopes;
+    getOperation().walk([&](memref::AllocaScopeOp op) {
+      if (!mayAllocateOnStack(op))
+        scopes.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (memref::AllocaScopeOp scope : scopes) {
+      Block *body = &scope.getBodyRegion().front();
+      Operation *terminator = body->getTerminator();
+      SmallVector<Value> results(terminator->getOperands());
+      rewriter.eraseOp(terminator);
+      rewriter.inlineBlockBefore(body, scope);
+      rewriter.replaceOp(scope, results);
+    }
+  }
+};
+
+} // namespace
+
 void mlir::gather::buildGatherCPUPipeline(
     OpPassManager &pm, const GatherCPUPipelineOptions &options) {
+  // A tensor.dim of a gather result becomes a dim of its operands, so that
+  // a gather fused tile by tile into a consumer's loops (docs/tiling.md) is
+  // not kept alive, and computed whole, only for the loop bounds.
+  pm.addPass(memref::createResolveRankedShapeTypeResultDimsPass());
   // Runs on the module: error-mode checks add their handler and messages
   // there.
   switch (options.lowering) {
@@ -87,11 +160,13 @@ void mlir::gather::buildGatherCPUPipeline(
     ConvertSCFToOpenMPPassOptions ompOptions;
     ompOptions.numThreads = options.numThreads;
     pm.addPass(createConvertSCFToOpenMPPass(ompOptions));
-    // Inlines the memref.alloca_scope wrapped around each parallel body,
-    // which must stay one block while scf-to-cf splits it. Before
+    // Inline the memref.alloca_scope wrapped around each parallel body,
+    // which must stay one block while scf-to-cf splits it (the pass: bodies
+    // that call @exit; canonicalization: the others). Before
     // expand-strided-metadata: folding constants into the offsets of its
     // reinterpret_casts would reject a constant out-of-bounds index at
     // compile time in code that error mode never reaches.
+    pm.addPass(std::make_unique<InlineAllocaScopesPass>());
     pm.addPass(createCanonicalizerPass());
   }
   pm.addPass(memref::createExpandStridedMetadataPass());

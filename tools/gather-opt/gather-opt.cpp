@@ -10,8 +10,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Conversion/Passes.h"
+#include "gather/Conversion/ShardCollectivesToMPI/ShardCollectivesToMPI.h"
 #include "gather/Dialect/Gather/IR/GatherDialect.h"
+#include "gather/Dialect/Gather/Transforms/BufferizableOpInterfaceImpl.h"
 #include "gather/Dialect/Gather/Transforms/Passes.h"
+#include "gather/Dialect/Gather/Transforms/ShardingInterfaceImpl.h"
+#include "gather/Dialect/Gather/Transforms/TilingInterfaceImpl.h"
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Transforms/Passes.h"
 
@@ -24,11 +28,13 @@
 
 namespace mlir::gather::test {
 void registerTestPatternsAlonePass();
+void registerTestGatherTilingPass();
 } // namespace mlir::gather::test
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::gather::test::registerTestPatternsAlonePass();
+  mlir::gather::test::registerTestGatherTilingPass();
   mlir::gather::registerGatherConversionPasses();
   mlir::gather::registerGatherTransformsPasses();
   mlir::gather::registerGatherDialectTransformsPasses();
@@ -36,11 +42,18 @@ int main(int argc, char **argv) {
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::gather::GatherDialect>();
+  mlir::gather::registerBufferizableOpInterfaceExternalModels(registry);
+  mlir::gather::registerTilingInterfaceExternalModels(registry);
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  // Sharding of gather ops, and of the ops sharding-propagation would
+  // otherwise reject (gather-mpi-pipeline).
+  mlir::gather::registerShardingInterfaceExternalModels(registry);
+  mlir::gather::registerReplicatedShardingInterfaceExternalModels(registry);
+  mlir::gather::registerMPIMemoryEffectsExternalModels(registry);
   // gpu-module-to-binary translates gpu modules to LLVM IR.
   mlir::registerAllToLLVMIRTranslations(registry);
 
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "gather optimizer driver\n", registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "gather optimizer driver\n", registry));
 }

@@ -84,6 +84,8 @@ class Case:
     # The operands are constants in the case function, so that the op's
     # folder computes the result when it can.
     fold: bool = False
+    # With difftest.py --tile: how the op is tiled first (tiling.Tiling).
+    tiling: object = None
 
     @property
     def name(self):
@@ -129,7 +131,7 @@ class Case:
             ("sizes", "empty result" if self.expected_shape_has_zero()
              else "lines" if self.lines else "large" if self.large
              else "small"),
-        ]
+        ] + ([("tiling", self.tiling.category())] if self.tiling else [])
 
     def expected_shape_has_zero(self):
         return 0 in self.true_result_shape()

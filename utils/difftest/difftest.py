@@ -28,6 +28,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import cases as casegen  # noqa: E402
 import tfref  # noqa: E402
+import tiling  # noqa: E402
 
 SRC_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
@@ -65,18 +66,28 @@ class Tools:
             shutil.copy2(found, copy)
             self.gather_opt = copy
 
-    def command(self, path, mlir_file):
-        """The shell command that runs `mlir_file` on `path`."""
-        opt = [self.shown_gather_opt] + path.opt_args + [mlir_file]
+    @staticmethod
+    def _opt_args(path, schedule):
+        if schedule is None:
+            return path.opt_args
+        return tiling.opt_args(schedule, path.opt_args)
+
+    def command(self, path, mlir_file, schedule=None):
+        """The shell command that runs `mlir_file` on `path` (after the
+        transform `schedule`, if any)."""
+        opt = [self.shown_gather_opt] + self._opt_args(path, schedule) + \
+            [mlir_file]
         return (" ".join(shlex.quote(a) for a in opt) + " | " +
                 " ".join(shlex.quote(a) for a in
                          [self.mlir_runner] + self.runner_args))
 
-    def run(self, path, mlir_file):
-        """Lowers and runs `mlir_file`; returns a Run."""
+    def run(self, path, mlir_file, schedule=None):
+        """Lowers (after the transform `schedule`, if any) and runs
+        `mlir_file`; returns a Run."""
         lowered = mlir_file[:-len(".mlir")] + ".ll.mlir"
         try:
-            opt = _run("gather-opt", [self.gather_opt] + path.opt_args +
+            opt = _run("gather-opt", [self.gather_opt] +
+                       self._opt_args(path, schedule) +
                        [mlir_file, "-o", lowered])
             if not opt.ok:
                 return opt
@@ -207,10 +218,35 @@ def _has_number(text, value):
     return re.search(rf"(?<![\w-]){re.escape(str(value))}(?!\w)", text)
 
 
+def _bad_indices(case):
+    """{(value, bound)} of every out-of-bounds index component of `case`
+    (the ops' row-major order decides which one an untiled op names first;
+    a tiled one may come to another first)."""
+    p, i = case.params.shape, case.indices
+    low = (lambda n: -n) if case.effective_mode == "wrap" else (lambda n: 0)
+    if case.op == "gather":
+        b = case.batch_dims or 0
+        b = b + i.ndim if b < 0 else b
+        a = b if case.axis is None else case.axis
+        a = a + len(p) if a < 0 else a
+        return {(int(v), p[a]) for v in i.flat if not low(p[a]) <= v < p[a]}
+    b = case.batch_dims or 0
+    return {(int(v), p[b + k]) for k in range(i.shape[-1])
+            for v in i[..., k].flat if not low(p[b + k]) <= v < p[b + k]}
+
+
 def check_error_run(case, run, op_line):
     """An out-of-bounds index in error mode: the program must stop with a
-    message naming the op's line, the index and the bound."""
+    message naming the op's line, the index and the bound (of the first bad
+    index; of any bad index if the op was tiled)."""
     err = case.expected
+    if case.tiling is not None:
+        named = re.search(r"index (-?\d+) is out of bounds \[0, (\d+)\)",
+                          run.stderr + run.stdout)
+        if named and (int(named.group(1)), int(named.group(2))) in \
+                _bad_indices(case):
+            err = tfref.OutOfBounds(int(named.group(1)),
+                                    int(named.group(2)), None)
     if run.tool == "gather-opt":
         return "gather-opt failed:\n" + run.describe()
     if run.rc == 0:
@@ -247,27 +283,38 @@ class Outcome:
     """A case on a path: `problem` is None if it passed; `program` is the
     case's own module when it ran alone."""
 
-    def __init__(self, case, path, problem=None, program=None):
+    def __init__(self, case, path, problem=None, program=None,
+                 schedule=None):
         self.case, self.path = case, path
         self.problem, self.program = problem, program
+        self.schedule = schedule  # the transform schedule's file (--tile)
 
 
 class Tester:
-    def __init__(self, tools, workdir, fault):
+    def __init__(self, tools, workdir, fault, tile):
         self.tools, self.workdir, self.fault = tools, workdir, fault
+        self.tile = tile
 
     def _write(self, name, cases):
+        """Writes the program of `cases` and, with --tile, its schedule;
+        returns (program file, text, op lines, schedule file or None)."""
         text, op_lines = casegen.program(cases)
         if self.fault == "program":
             text = _swap_modes(text)
         file = os.path.join(self.workdir, name + ".mlir")
         with open(file, "w") as f:
             f.write(text)
-        return file, text, op_lines
+        schedule = None
+        if self.tile:
+            schedule = os.path.join(self.workdir, name + ".schedule.mlir")
+            with open(schedule, "w") as f:
+                f.write(tiling.schedule(cases))
+        return file, text, op_lines, schedule
 
     def run_single(self, case, path):
-        file, text, op_lines = self._write(f"{case.name}.{path.name}", [case])
-        run = self.tools.run(path, file)
+        file, text, op_lines, schedule = self._write(
+            f"{case.name}.{path.name}", [case])
+        run = self.tools.run(path, file, schedule)
         if case.expects_error:
             problem = check_error_run(case, run, op_lines[case.number])
         elif not run.ok:
@@ -277,13 +324,13 @@ class Tester:
             problem = (compare(case, printed[0]) if len(printed) == 1 else
                        f"printed {len(printed)} results, expected 1:\n"
                        + run.describe())
-        return Outcome(case, path, problem, text)
+        return Outcome(case, path, problem, text, schedule)
 
     def run_batch(self, batch, path):
         """Runs a batch; a failing batch is bisected down to its culprits."""
         name = f"batch_{batch[0].seed}_{batch[0].number}_{len(batch)}"
-        file, _, _ = self._write(f"{name}.{path.name}", batch)
-        run = self.tools.run(path, file)
+        file, _, _, schedule = self._write(f"{name}.{path.name}", batch)
+        run = self.tools.run(path, file, schedule)
         printed = parse_output(run.stdout) if run.ok else []
         if not run.ok or len(printed) != len(batch):
             if len(batch) == 1:
@@ -370,7 +417,11 @@ def report(outcome, tools, keep):
     file = os.path.join(keep, f"repro_{c.name}.{outcome.path.name}.mlir")
     with open(file, "w") as f:
         f.write(outcome.program)
-    command = tools.command(outcome.path, file)
+    schedule = None
+    if outcome.schedule:
+        schedule = file[:-len(".mlir")] + ".schedule.mlir"
+        shutil.copyfile(outcome.schedule, schedule)
+    command = tools.command(outcome.path, file, schedule)
     attrs = f"batch_dims={c.batch_dims} mode={c.mode}"
     if c.op == "gather":
         attrs = f"axis={c.axis} " + attrs
@@ -382,6 +433,10 @@ def report(outcome, tools, keep):
           f"{list(c.indices.shape)} as {itype}")
     print(f"----- reproducer ({file}) -----")
     print(outcome.program, end="")
+    if schedule:
+        print(f"----- tiled first by ({schedule}) -----")
+        with open(schedule) as f:
+            print(f.read(), end="")
     print(f"----- command -----\n{command}")
     if c.expects_error:
         print(f"----- expected -----\nthe program stops: index "
@@ -403,6 +458,10 @@ def main(argv=None):
                     "instead of gather-cpu-pipeline (wrapped in "
                     "builtin.module(...) unless it is; raw gather-opt "
                     "options if it starts with '-': write --pipeline=-...)")
+    ap.add_argument("--tile", action="store_true",
+                    help="tile each case's op first (transform dialect "
+                    "schedule: tile_using_for or tile_using_forall with "
+                    "random tile sizes)")
     ap.add_argument("--gather-opt", help="default: build/bin/gather-opt")
     ap.add_argument("--mlir-runner", help="default: mlir-runner on PATH")
     ap.add_argument("--llvm-lib-dir", help="where the runner utils live "
@@ -439,13 +498,16 @@ def main(argv=None):
     if args.inject_fault == "reference":
         for case in cases:
             apply_reference_fault(case)
+    if args.tile:
+        for case in cases:
+            case.tiling = tiling.draw_tiling(case)
     singles = [c for c in cases if c.expects_error]
     batches = make_batches([c for c in cases if not c.expects_error])
 
     keep = args.keep or tempfile.mkdtemp(prefix="difftest.")
     os.makedirs(keep, exist_ok=True)
     tools.snapshot(keep)
-    tester = Tester(tools, keep, args.inject_fault)
+    tester = Tester(tools, keep, args.inject_fault, args.tile)
     with concurrent.futures.ThreadPoolExecutor(max(args.j, 1)) as pool:
         jobs = [pool.submit(tester.run_batch, b, p)
                 for p in paths for b in batches]
@@ -471,6 +533,7 @@ def main(argv=None):
         return 0 if failures else 1
     if failures:
         only = "".join(f" --only {shlex.quote(f)}" for f in args.only or [])
+        only += " --tile" if args.tile else ""
         print(f"FAILED: rerun with --seed {seed} --count {args.count}{only}; "
               f"files in {keep}")
         return 1

@@ -36,6 +36,13 @@ def ConvertGatherToLinalgPass : Pass<"convert-gather-to-linalg"> {
     Error-mode ops add the handler and one string constant per op to the
     enclosing symbol table: the pass runs on it (e.g. `builtin.module`), and
     fails on an op inside it (e.g. a function).
+
+    The buffer form (`into %out`, after bufferization) is lowered the same
+    way on read-only `bufferization.to_tensor ... restrict` views of params
+    and indices, with a writable view of `out` as the generic's `outs` (no
+    `tensor.empty`), and a closing `bufferization.materialize_in_destination`
+    of the result in `out` that bufferization folds away: the result is built
+    in `out`.
   }];
   let options = [
     Option<"outOfBoundsHandler", "out-of-bounds-handler", "std::string",
@@ -47,6 +54,7 @@ def ConvertGatherToLinalgPass : Pass<"convert-gather-to-linalg"> {
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::LLVM::LLVMDialect",
     "::mlir::scf::SCFDialect",
@@ -93,9 +101,14 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
     loop, its chunks) into an `scf.forall` whose iterations fill disjoint
     slots of the result (`tensor.parallel_insert_slice`); in error mode each
     iteration skips a bad chunk and sets its flag, and after the loop the
-    first bad index is reported as above.
+    first bad index is reported as above. A gather that is inside an
+    `scf.forall` or `scf.parallel` already (a tile of a tiled gather) is
+    lowered without one: it runs in one iteration of that loop.
     Error-mode ops add the handler and their messages to the enclosing
     symbol table, as there.
+    The buffer form (`into %out`) is lowered as in `convert-gather-to-linalg`,
+    the loops carrying a writable view of `out`: the result is built in
+    `out`.
   }];
   let options = [
     Option<"prefetchDistance", "prefetch-distance", "int64_t",
@@ -151,7 +164,11 @@ def ConvertGatherToGPUPass : Pass<"convert-gather-to-gpu", "::mlir::ModuleOp"> {
     Host memory: the kernels never touch host memory. `params` and `indices`
     are copied to `gpu.alloc` buffers with `gpu.memcpy`, the result is copied
     back into a `memref.alloc` buffer and the device buffers are freed, so
-    the op works on ordinary host tensors.
+    the op works on ordinary host tensors. The buffer form (`into %out`, after
+    bufferization) with identity layouts uses its memrefs as they are: the
+    result is copied back into (or, `host-only`, written in) `out`. With
+    another layout it is lowered as the tensor form on views of its operands,
+    and the result copied into `out`.
 
     Out of bounds: `error` makes a thread that reads a bad index print the
     op's location, the index and the bound with `gpu.printf` and fail a
@@ -267,6 +284,52 @@ def ConvertTensorToGatherPass : Pass<"convert-tensor-to-gather"> {
     "::mlir::arith::ArithDialect",
     "::mlir::gather::GatherDialect",
     "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// ShardCollectivesToMPI
+//===----------------------------------------------------------------------===//
+
+def ConvertShardCollectivesToMPIPass
+    : Pass<"convert-shard-collectives-to-mpi", "::mlir::ModuleOp"> {
+  let summary = "lower the shard collectives that convert-shard-to-mpi leaves "
+                "or leaks on";
+  let description = [{
+    Runs before upstream's `convert-shard-to-mpi` (gather-mpi-pipeline) and
+    lowers the collectives it mishandles in LLVM 22:
+
+    - `shard.all_reduce`: upstream calls `MPI_Comm_split` on every execution
+      and never frees the communicator, so a program that runs an all_reduce
+      per step exhausts MPICH's communicators after about 2045 calls. Here the
+      reduction runs on `MPI_COMM_WORLD` when its group is every process, and
+      otherwise on a communicator split once per (grid, axes) and cached in a
+      module global (`@__gather_comm_<grid>_<axes>`, a private function that
+      splits on its first call).
+    - `shard.all_gather`: left in the IR by upstream (which still exits 0).
+      Lowered to a ring of `mpi.send`/`mpi.recv` over the group's cached
+      communicator: n - 1 steps, each process sending one block and receiving
+      one (even ranks send first), then a transpose when the gather axis is
+      not the first.
+    - `shard.all_slice`: a local slice (upstream's lowering pattern).
+
+    The other collectives (`all_to_all`, `broadcast`, `gather`, `recv`,
+    `reduce`, `reduce_scatter`, `scatter`, `send`, `shift`) are reported as
+    errors: no upstream pass lowers them. A process's grid coordinates are
+    its `MPI_COMM_WORLD` rank unpacked row-major over the grid shape, as
+    upstream assumes; the program must run on exactly as many processes as
+    the grid has.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::mpi::MPIDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::shard::ShardDialect",
     "::mlir::tensor::TensorDialect",
   ];
 }

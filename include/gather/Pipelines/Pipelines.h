@@ -133,15 +133,29 @@ struct GatherGPUPipelineOptions
 void buildGatherGPUPipeline(OpPassManager &pm,
                             const GatherGPUPipelineOptions &options);
 
+/// Builds `gather-mpi-pipeline` into `pm` (anchored on builtin.module): from
+/// func.func on tensors annotated with shard.shard over a shard.grid (module
+/// attribute dlti.map "MPI:Implementation" required) to the LLVM dialect
+/// calling MPI, one SPMD program per process. `options` configure the local
+/// lowering, as for gather-cpu-pipeline. The context must have the external
+/// models of registerShardingInterfaceExternalModels,
+/// registerReplicatedShardingInterfaceExternalModels and
+/// registerMPIMemoryEffectsExternalModels (gather-opt registers them).
+void buildGatherMPIPipeline(OpPassManager &pm,
+                            const GatherCPUPipelineOptions &options);
+
 /// Registers `gather-cpu-pipeline` (CPUPipeline.cpp).
 void registerGatherCPUPipeline();
 /// Registers `gather-gpu-pipeline` (GPUPipeline.cpp).
 void registerGatherGPUPipeline();
+/// Registers `gather-mpi-pipeline` (MPIPipeline.cpp).
+void registerGatherMPIPipeline();
 
 /// Registers every named gather pipeline.
 inline void registerGatherPipelines() {
   registerGatherCPUPipeline();
   registerGatherGPUPipeline();
+  registerGatherMPIPipeline();
 }
 
 } // namespace gather

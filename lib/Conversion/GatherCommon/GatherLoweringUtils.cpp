@@ -230,10 +230,21 @@ SmallVector<Value> mlir::gather::buildSelectorLoopNest(
 //===----------------------------------------------------------------------===//
 
 /// Reifies the result sizes of `op` into `sizes` and creates a
-/// `tensor.empty` of its result type.
+/// `tensor.empty` of its result type. For the buffer form, the sizes are those
+/// of `out` and the result is built in `out` itself: a writable
+/// `bufferization.to_tensor ... restrict` view of it (out aliases neither
+/// params nor indices, which the lowering reads through their own views).
 static FailureOr<Value>
 createEmptyResult(OpBuilder &b, Operation *op,
                   SmallVectorImpl<OpFoldResult> &sizes) {
+  if (Value out = cast<GatherOpInterface>(op).getOut()) {
+    sizes.assign(memref::getMixedSizes(b, op->getLoc(), out));
+    return bufferization::ToTensorOp::create(
+               b, op->getLoc(),
+               memref::getTensorTypeFromMemRefType(out.getType()), out,
+               /*restrict=*/true, /*writable=*/true)
+        .getResult();
+  }
   ReifiedRankedShapedTypeDims reified;
   if (failed(reifyResultShapes(b, op, reified)))
     return failure();
@@ -344,17 +355,38 @@ mlir::gather::prepareTensorLowering(RewriterBase &rewriter, Operation *op,
 LogicalResult TensorGatherPattern::matchAndRewrite(
     GatherOpInterface op, ArrayRef<Value> operands,
     ConversionPatternRewriter &rewriter) const {
-  // Operands in ODS order: params, indices.
+  // Operands in ODS order: params, indices (, out).
   Value params = operands[0], indices = operands[1];
   FailureOr<TensorGatherLowering> lowering =
       prepareTensorLowering(rewriter, op, params, outOfBoundsHandler);
   if (failed(lowering))
     return failure();
-  if (lowering->isStaticallyEmpty) {
-    rewriter.replaceOp(op, lowering->init);
+  bool buffer = op.hasBufferSemantics();
+  if (buffer) {
+    // Read-only views: the lowering reads them as tensors.
+    auto view = [&](Value memref) -> Value {
+      return bufferization::ToTensorOp::create(
+          rewriter, op.getLoc(),
+          memref::getTensorTypeFromMemRefType(memref.getType()), memref,
+          /*restrict=*/true, /*writable=*/false);
+    };
+    params = view(params);
+    indices = view(indices);
+  }
+  Value result = lowering->isStaticallyEmpty
+                     ? lowering->init
+                     : lowerFn(rewriter, op, params, indices, *lowering);
+  if (!buffer) {
+    rewriter.replaceOp(op, result);
     return success();
   }
-  rewriter.replaceOp(op, lowerFn(rewriter, op, params, indices, *lowering));
+  // The result was built in `out` (its init); this copy into `out` is a copy
+  // onto itself that bufferization and canonicalization fold away, unless
+  // bufferization had to build the result elsewhere.
+  bufferization::MaterializeInDestinationOp::create(
+      rewriter, op.getLoc(), TypeRange(), result, operands[2],
+      /*restrict=*/false, /*writable=*/true);
+  rewriter.eraseOp(op);
   return success();
 }
 

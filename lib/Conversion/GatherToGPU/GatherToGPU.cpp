@@ -354,15 +354,49 @@ static Value flatten(OpBuilder &b, Location loc, Value buffer,
       /*strides=*/ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
 }
 
-/// Returns an identity-layout buffer holding `tensor`, and its sizes.
+/// Returns an identity-layout buffer holding `tensor`, and its sizes. A
+/// memref (an operand of the buffer form, identity layout) is its own buffer.
 static Value toBuffer(OpBuilder &b, Location loc, Value tensor,
                       SmallVectorImpl<Value> &sizes) {
+  if (isa<MemRefType>(tensor.getType())) {
+    for (OpFoldResult size : memref::getMixedSizes(b, loc, tensor))
+      sizes.push_back(getValueOrCreateConstantIndexOp(b, loc, size));
+    return tensor;
+  }
   auto type = cast<RankedTensorType>(tensor.getType());
   for (OpFoldResult size : tensor::getMixedSizes(b, loc, tensor))
     sizes.push_back(getValueOrCreateConstantIndexOp(b, loc, size));
   return bufferization::ToBufferOp::create(
       b, loc, MemRefType::get(type.getShape(), type.getElementType()), tensor,
       /*read_only=*/true);
+}
+
+/// True for the buffer form of `op` with identity layouts only, which the
+/// kernels read and write in place (any other layout goes through the tensor
+/// form, see populateGatherBufferFormToTensorPatterns).
+static bool isFlatBufferForm(GatherOpInterface op) {
+  return op.hasBufferSemantics() &&
+         llvm::all_of(op->getOperandTypes(), [](Type type) {
+           return cast<MemRefType>(type).getLayout().isIdentity();
+         });
+}
+
+/// Allocates the result buffer (host memory) of the tensor form, as static as
+/// the reified result sizes: a size the canonicalizer would make static later
+/// must not change its type then.
+static Value createResultBuffer(OpBuilder &b, Location loc,
+                                ArrayRef<OpFoldResult> sizes,
+                                Type elementType) {
+  SmallVector<int64_t> resultShape;
+  SmallVector<Value> dynResultSizes;
+  for (OpFoldResult size : sizes) {
+    std::optional<int64_t> constant = getConstantIntValue(size);
+    resultShape.push_back(constant ? *constant : ShapedType::kDynamic);
+    if (!constant)
+      dynResultSizes.push_back(cast<Value>(size));
+  }
+  auto type = MemRefType::get(resultShape, elementType);
+  return memref::AllocOp::create(b, loc, type, dynResultSizes);
 }
 
 /// Marks `op` as managing its buffer itself, so that buffer deallocation
@@ -457,6 +491,11 @@ struct GatherToGPUPattern
   LogicalResult
   matchAndRewrite(GatherOpInterface op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
+    // The buffer form is lowered in place where its layouts are identities;
+    // otherwise it goes through the tensor form
+    // (populateGatherBufferFormToTensorPatterns).
+    if (op.hasBufferSemantics() && !isFlatBufferForm(op))
+      return rewriter.notifyMatchFailure(op, "buffer form with a layout");
     Location loc = op.getLoc();
     RankedTensorType resultType = op.getResultType();
     Type elementType = resultType.getElementType();
@@ -464,7 +503,8 @@ struct GatherToGPUPattern
       return rewriter.notifyMatchFailure(op, "unsupported element type or size "
                                              "(checkSupported says why)");
     ReifiedRankedShapedTypeDims resultDims;
-    if (failed(reifyResultShapes(rewriter, op, resultDims)))
+    if (!op.hasBufferSemantics() &&
+        failed(reifyResultShapes(rewriter, op, resultDims)))
       return rewriter.notifyMatchFailure(op, "cannot reify result shape");
 
     // Operands in ODS order: params, indices.
@@ -478,19 +518,11 @@ struct GatherToGPUPattern
     getView(rewriter, loc, paramDims, indexDims, g);
 
     IndexMath m{rewriter, loc};
-    // The result buffer is as static as the reified sizes: a size the
-    // canonicalizer would make static later must not change its type then.
-    SmallVector<int64_t> resultShape;
-    SmallVector<Value> dynResultSizes;
-    for (OpFoldResult size : resultDims.front()) {
-      std::optional<int64_t> constant = getConstantIntValue(size);
-      resultShape.push_back(constant ? *constant : ShapedType::kDynamic);
-      if (!constant)
-        dynResultSizes.push_back(cast<Value>(size));
-    }
-    auto resultBufferType = MemRefType::get(resultShape, elementType);
-    Value result = memref::AllocOp::create(rewriter, loc, resultBufferType,
-                                           dynResultSizes);
+    // The kernels write `out` (operands[2]) in the buffer form.
+    Value result = op.hasBufferSemantics()
+                       ? operands[2]
+                       : createResultBuffer(rewriter, loc, resultDims.front(),
+                                            elementType);
     Value numParams = m.product(paramDims);
     Value numIndices = m.product(indexDims);
     Value numResult = m.product({g.batch, g.outer, g.positions, g.sliceSize});
@@ -520,9 +552,13 @@ struct GatherToGPUPattern
         setManualDeallocation(gpu::DeallocOp::create(rewriter, loc, Type(),
                                                      ValueRange{}, device));
     }
+    if (op.hasBufferSemantics()) {
+      rewriter.eraseOp(op);
+      return success();
+    }
     Value tensor = bufferization::ToTensorOp::create(
-        rewriter, loc, RankedTensorType::get(resultShape, elementType), result,
-        /*restrict=*/true, /*writable=*/true);
+        rewriter, loc, memref::getTensorTypeFromMemRefType(result.getType()),
+        result, /*restrict=*/true, /*writable=*/true);
     if (tensor.getType() != resultType)
       tensor = tensor::CastOp::create(rewriter, loc, resultType, tensor);
     rewriter.replaceOp(op, tensor);
@@ -582,7 +618,10 @@ private:
 void mlir::gather::populateGatherToGPUPatterns(
     RewritePatternSet &patterns, const GatherToGPUOptions &options,
     PatternBenefit benefit) {
-  patterns.add<GatherToGPUPattern>(patterns.getContext(), options, benefit);
+  // Tried first: it lowers the buffer form with identity layouts in place.
+  patterns.add<GatherToGPUPattern>(patterns.getContext(), options,
+                                   PatternBenefit(benefit.getBenefit() + 1));
+  populateGatherBufferFormToTensorPatterns(patterns, benefit);
 }
 
 namespace {

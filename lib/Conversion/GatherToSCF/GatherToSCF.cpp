@@ -852,14 +852,20 @@ void mlir::gather::populateGatherToSCFPatterns(
   auto lowerFn = [options](OpBuilder &b, Operation *op, Value params,
                            Value indices,
                            const TensorGatherLowering &lowering) {
+    // A gather inside a parallel loop already (e.g. one tile of a tiled or
+    // fused gather, docs/tiling.md) runs in one thread of that loop.
+    GatherToSCFLoweringOptions opOptions = options;
+    if (op->getParentOfType<scf::ForallOp>() ||
+        op->getParentOfType<scf::ParallelOp>())
+      opOptions.parallel = false;
     if (lowering.mode != GatherMode::Wrap)
-      return lowerToLoops(b, op, params, indices, lowering, options);
+      return lowerToLoops(b, op, params, indices, lowering, opOptions);
     // Wrap mode: error mode on indices with the negative ones wrapped.
     TensorGatherLowering errorLowering = lowering;
     errorLowering.mode = GatherMode::Error;
     Value wrapped = createWrappedIndices(b, op->getLoc(), lowering.geometry,
                                          params, indices);
-    return lowerToLoops(b, op, params, wrapped, errorLowering, options);
+    return lowerToLoops(b, op, params, wrapped, errorLowering, opOptions);
   };
   patterns.add<TensorGatherPattern>(patterns.getContext(), lowerFn, benefit);
 }

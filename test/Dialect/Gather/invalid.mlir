@@ -225,8 +225,16 @@ func.func @gather_c9_mode_unknown_keyword(%p: tensor<3x4xf32>, %i: tensor<2xi32>
 // -----
 
 func.func @gather_c10_wrong_operand_count(%p: tensor<3x4xf32>) {
-  // expected-error@+1 {{'gather.gather' op expected 2 operands, but found 1}}
+  // expected-error@+1 {{'gather.gather' op expected 2 or more operands, but found 1}}
   %0 = "gather.gather"(%p) : (tensor<3x4xf32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c10_too_many_operands(%p: memref<3x4xf32>, %i: memref<2xi32>, %o: memref<2x4xf32>) {
+  // expected-error@+1 {{'gather.gather' op operand group starting at #2 requires 0 or 1 element, but found 2}}
+  "gather.gather"(%p, %i, %o, %o) : (memref<3x4xf32>, memref<2xi32>, memref<2x4xf32>, memref<2x4xf32>) -> ()
   return
 }
 
@@ -245,6 +253,123 @@ func.func @gather_c11_clamp_mode_dynamic_dim_without_zero(%p: tensor<3x?x!llvm.p
   %0 = gather.gather %p[%i] axis = 1 mode<clamp> : (tensor<3x?x!llvm.ptr>, tensor<2xi32>) -> tensor<3x2x!llvm.ptr>
   return
 }
+
+// -----
+
+// The buffer form: memref operands, `into` an output memref, no result.
+
+func.func @gather_c14_mixed_tensor_and_memref(%p: tensor<3x4xf32>, %i: memref<2xi32>) {
+  // expected-error@+1 {{'gather.gather' op operand #1 must be ranked tensor of 32-bit signless integer or 64-bit signless integer or index values, but got 'memref<2xi32>' (memref operands make the buffer form, which writes `into` an output memref and has no result)}}
+  %0 = "gather.gather"(%p, %i) : (tensor<3x4xf32>, memref<2xi32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c14_mixed_with_into(%p: tensor<3x4xf32>, %i: memref<2xi32>, %o: memref<2x4xf32>) {
+  // expected-error@+1 {{'gather.gather' op operand #0 must be a memref in the buffer form (with `into`), but got 'tensor<3x4xf32>'}}
+  gather.gather %p[%i] into %o : (tensor<3x4xf32>, memref<2xi32>, memref<2x4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @gather_c14_memref_without_into(%p: memref<3x4xf32>, %i: memref<2xi32>) {
+  // expected-error@+1 {{'gather.gather' op operand #0 must be ranked tensor of any type values, but got 'memref<3x4xf32>' (memref operands make the buffer form, which writes `into` an output memref and has no result)}}
+  %0 = "gather.gather"(%p, %i) : (memref<3x4xf32>, memref<2xi32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c14_tensor_with_into(%p: tensor<3x4xf32>, %i: tensor<2xi32>, %o: memref<2x4xf32>) {
+  // expected-error@+1 {{'gather.gather' op operand #0 must be a memref in the buffer form (with `into`), but got 'tensor<3x4xf32>'}}
+  %0 = "gather.gather"(%p, %i, %o) : (tensor<3x4xf32>, tensor<2xi32>, memref<2x4xf32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c14_into_a_tensor(%p: tensor<3x4xf32>, %i: tensor<2xi32>, %o: tensor<2x4xf32>) {
+  // expected-error@+1 {{'gather.gather' op operand #2 must be memref of any type values, but got 'tensor<2x4xf32>'}}
+  %0 = "gather.gather"(%p, %i, %o) : (tensor<3x4xf32>, tensor<2xi32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c14_buffer_form_with_result(%p: memref<3x4xf32>, %i: memref<2xi32>, %o: memref<2x4xf32>) {
+  // expected-error@+1 {{'gather.gather' op the buffer form (with `into`) has no result, got 'tensor<2x4xf32>'}}
+  %0 = "gather.gather"(%p, %i, %o) : (memref<3x4xf32>, memref<2xi32>, memref<2x4xf32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_c14_tensor_form_without_result(%p: tensor<3x4xf32>, %i: tensor<2xi32>) {
+  // expected-error@+1 {{'gather.gather' op the tensor form (no `into`) must have one result}}
+  "gather.gather"(%p, %i) : (tensor<3x4xf32>, tensor<2xi32>) -> ()
+  return
+}
+
+// -----
+
+func.func @gather_c14_buffer_indices_float(%p: memref<3x4xf32>, %i: memref<2xf32>, %o: memref<2x4xf32>) {
+  // expected-error@+1 {{'gather.gather' op operand #1 must be a memref of 32-bit signless integer or 64-bit signless integer or index values in the buffer form (with `into`), but got 'memref<2xf32>'}}
+  gather.gather %p[%i] into %o : (memref<3x4xf32>, memref<2xf32>, memref<2x4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @gather_c14_buffer_params_unranked(%p: memref<*xf32>, %i: memref<2xi32>, %o: memref<2x4xf32>) {
+  // expected-error@+1 {{'gather.gather' op operand #0 must be a memref in the buffer form (with `into`), but got 'memref<*xf32>'}}
+  gather.gather %p[%i] into %o : (memref<*xf32>, memref<2xi32>, memref<2x4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @gather_c15_out_shape(%p: memref<3x4xf32>, %i: memref<2xi32>, %o: memref<3x4xf32>) {
+  // expected-error@+1 {{'gather.gather' op out type 'memref<3x4xf32>' is incompatible with the inferred result type 'tensor<2x4xf32>' (same rank, equal static sizes)}}
+  gather.gather %p[%i] into %o : (memref<3x4xf32>, memref<2xi32>, memref<3x4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @gather_c15_out_rank(%p: memref<3x4xf32>, %i: memref<2xi32>, %o: memref<8xf32>) {
+  // expected-error@+1 {{'gather.gather' op out type 'memref<8xf32>' is incompatible with the inferred result type 'tensor<2x4xf32>' (same rank, equal static sizes)}}
+  gather.gather %p[%i] into %o : (memref<3x4xf32>, memref<2xi32>, memref<8xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @gather_c15_out_element_type(%p: memref<3x4xf32>, %i: memref<2xi32>, %o: memref<2x4xf64>) {
+  // expected-error@+1 {{'gather.gather' op out element type 'f64' must be the element type of params ('f32')}}
+  gather.gather %p[%i] into %o : (memref<3x4xf32>, memref<2xi32>, memref<2x4xf64>) -> ()
+  return
+}
+
+// -----
+
+// The buffer form checks the same constraints on the shapes.
+func.func @gather_c7_buffer_batch_dim_mismatch(%p: memref<2x4xf32>, %i: memref<5x3xi32>, %o: memref<2x3xf32>) {
+  // expected-error@+1 {{'gather.gather' op batch dimension 0 of params (2) and indices (5) must be equal}}
+  gather.gather %p[%i] into %o batch_dims = 1 : (memref<2x4xf32>, memref<5x3xi32>, memref<2x3xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @gather_c11_buffer_zero_mode_without_zero(%p: memref<4xcomplex<f32>>, %i: memref<2xi32>, %o: memref<2xcomplex<f32>>) {
+  // expected-error@+1 {{'gather.gather' op mode 'zero' needs an integer, index or floating-point element type, got 'complex<f32>'}}
+  gather.gather %p[%i] into %o mode<zero> : (memref<4xcomplex<f32>>, memref<2xi32>, memref<2xcomplex<f32>>) -> ()
+  return
+}
+
+// -----
 
 //===----------------------------------------------------------------------===//
 // gather.gather_nd
@@ -366,7 +491,7 @@ func.func @gather_nd_c9_mode_unknown_keyword(%p: tensor<4xf32>, %i: tensor<2x1xi
 // -----
 
 func.func @gather_nd_c10_wrong_result_count(%p: tensor<4xf32>, %i: tensor<2x1xi32>) {
-  // expected-error@+1 {{'gather.gather_nd' op requires one result}}
+  // expected-error@+1 {{'gather.gather_nd' op result group starting at #0 requires 0 or 1 element, but found 2}}
   %0:2 = "gather.gather_nd"(%p, %i) : (tensor<4xf32>, tensor<2x1xi32>) -> (tensor<2xf32>, tensor<2xf32>)
   return
 }
@@ -384,5 +509,69 @@ func.func @gather_nd_c11_zero_mode_without_zero(%p: tensor<4x3xcomplex<f64>>, %i
 func.func @gather_nd_c11_clamp_mode_empty_dim_without_zero(%p: tensor<4x0xcomplex<f32>>, %i: tensor<2x2xi32>) {
   // expected-error@+1 {{'gather.gather_nd' op mode 'clamp' on params dimension 1 of size 0 needs an integer, index or floating-point element type (an empty dimension gives a zero slice), got 'complex<f32>'}}
   %0 = gather.gather_nd %p[%i] mode<clamp> : (tensor<4x0xcomplex<f32>>, tensor<2x2xi32>) -> tensor<2xcomplex<f32>>
+  return
+}
+
+// -----
+
+func.func @gather_nd_c14_memref_without_into(%p: memref<4x3xf32>, %i: memref<2x1xi32>) {
+  // expected-error@+1 {{'gather.gather_nd' op operand #0 must be ranked tensor of any type values, but got 'memref<4x3xf32>' (memref operands make the buffer form, which writes `into` an output memref and has no result)}}
+  %0 = "gather.gather_nd"(%p, %i) : (memref<4x3xf32>, memref<2x1xi32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_c14_mixed_with_into(%p: memref<4x3xf32>, %i: tensor<2x1xi32>, %o: memref<2x3xf32>) {
+  // expected-error@+1 {{'gather.gather_nd' op operand #1 must be a memref of 32-bit signless integer or 64-bit signless integer or index values in the buffer form (with `into`), but got 'tensor<2x1xi32>'}}
+  gather.gather_nd %p[%i] into %o : (memref<4x3xf32>, tensor<2x1xi32>, memref<2x3xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @gather_nd_c14_tensor_with_into(%p: tensor<4x3xf32>, %i: tensor<2x1xi32>, %o: memref<2x3xf32>) {
+  // expected-error@+1 {{'gather.gather_nd' op operand #0 must be a memref in the buffer form (with `into`), but got 'tensor<4x3xf32>'}}
+  gather.gather_nd %p[%i] into %o : (tensor<4x3xf32>, tensor<2x1xi32>, memref<2x3xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @gather_nd_c14_buffer_form_with_result(%p: memref<4x3xf32>, %i: memref<2x1xi32>, %o: memref<2x3xf32>) {
+  // expected-error@+1 {{'gather.gather_nd' op the buffer form (with `into`) has no result, got 'tensor<2x3xf32>'}}
+  %0 = "gather.gather_nd"(%p, %i, %o) : (memref<4x3xf32>, memref<2x1xi32>, memref<2x3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_c14_tensor_form_without_result(%p: tensor<4x3xf32>, %i: tensor<2x1xi32>) {
+  // expected-error@+1 {{'gather.gather_nd' op the tensor form (no `into`) must have one result}}
+  "gather.gather_nd"(%p, %i) : (tensor<4x3xf32>, tensor<2x1xi32>) -> ()
+  return
+}
+
+// -----
+
+func.func @gather_nd_c15_out_shape(%p: memref<4x3xf32>, %i: memref<2x2xi32>, %o: memref<2x3xf32>) {
+  // expected-error@+1 {{'gather.gather_nd' op out type 'memref<2x3xf32>' is incompatible with the inferred result type 'tensor<2xf32>' (same rank, equal static sizes)}}
+  gather.gather_nd %p[%i] into %o : (memref<4x3xf32>, memref<2x2xi32>, memref<2x3xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @gather_nd_c15_out_element_type(%p: memref<4x3xf32>, %i: memref<2x1xi32>, %o: memref<2x3xi32>) {
+  // expected-error@+1 {{'gather.gather_nd' op out element type 'i32' must be the element type of params ('f32')}}
+  gather.gather_nd %p[%i] into %o : (memref<4x3xf32>, memref<2x1xi32>, memref<2x3xi32>) -> ()
+  return
+}
+
+// -----
+
+func.func @gather_nd_c3_buffer_dynamic_index_depth(%p: memref<4x3xf32>, %i: memref<2x?xi32>, %o: memref<2x3xf32>) {
+  // expected-error@+1 {{'gather.gather_nd' op the last dimension of indices (the index depth) must be static, got 'memref<2x?xi32>'}}
+  gather.gather_nd %p[%i] into %o : (memref<4x3xf32>, memref<2x?xi32>, memref<2x3xf32>) -> ()
   return
 }

@@ -72,3 +72,30 @@ func.func @gather_wrap_dynamic_complex(%p: tensor<?xcomplex<f32>>, %i: tensor<2x
   %1 = gather.gather_nd %p[%j] mode<wrap> : (tensor<?xcomplex<f32>>, tensor<2x1xi64>) -> tensor<2xcomplex<f32>>
   return %0, %1 : tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>
 }
+
+// The buffer form (G-C14, N-C14): memref operands, `into` an output memref
+// whose layout and memory space are free (G-C15, N-C15), no result.
+// CHECK-LABEL: func @gather_buffer_form
+//  CHECK-SAME:   (%[[P:.*]]: memref<3x4xf32>, %[[I:.*]]: memref<2xi32>, %[[O:.*]]: memref<2x4xf32>)
+//       CHECK:   gather.gather %[[P]][%[[I]]] into %[[O]] : (memref<3x4xf32>, memref<2xi32>, memref<2x4xf32>) -> ()
+// GENERIC-LABEL: sym_name = "gather_buffer_form"
+//       GENERIC:   "gather.gather"(%{{.*}}, %{{.*}}, %{{.*}}) <{batch_dims = 0 : i64, mode = #gather.mode<error>}> : (memref<3x4xf32>, memref<2xi32>, memref<2x4xf32>) -> ()
+func.func @gather_buffer_form(%p: memref<3x4xf32>, %i: memref<2xi32>, %o: memref<2x4xf32>) {
+  gather.gather %p[%i] into %o : (memref<3x4xf32>, memref<2xi32>, memref<2x4xf32>) -> ()
+  return
+}
+
+// CHECK-LABEL: func @gather_buffer_form_attributes_dynamic_strided
+//       CHECK:   gather.gather %{{.*}}[%{{.*}}] into %{{.*}} axis = -1 batch_dims = 1 mode<wrap> : (memref<?x?xf32, strided<[?, 1], offset: ?>>, memref<?x5xi64>, memref<8x5xf32, strided<[16, 1]>, 1>) -> ()
+//       CHECK:   gather.gather_nd %{{.*}}[%{{.*}}] into %{{.*}} batch_dims = 1 mode<zero> : (memref<2x3x4xf32>, memref<2x7x1xindex>, memref<2x7x4xf32>) -> ()
+// GENERIC-LABEL: sym_name = "gather_buffer_form_attributes_dynamic_strided"
+//       GENERIC:   "gather.gather"(%{{.*}}, %{{.*}}, %{{.*}}) <{axis = -1 : i64, batch_dims = 1 : i64, mode = #gather.mode<wrap>}>
+//       GENERIC:   "gather.gather_nd"(%{{.*}}, %{{.*}}, %{{.*}}) <{batch_dims = 1 : i64, mode = #gather.mode<zero>}> : (memref<2x3x4xf32>, memref<2x7x1xindex>, memref<2x7x4xf32>) -> ()
+func.func @gather_buffer_form_attributes_dynamic_strided(
+    %p: memref<?x?xf32, strided<[?, 1], offset: ?>>, %i: memref<?x5xi64>,
+    %o: memref<8x5xf32, strided<[16, 1]>, 1>, %q: memref<2x3x4xf32>,
+    %j: memref<2x7x1xindex>, %r: memref<2x7x4xf32>) {
+  gather.gather %p[%i] into %o axis = -1 batch_dims = 1 mode<wrap> : (memref<?x?xf32, strided<[?, 1], offset: ?>>, memref<?x5xi64>, memref<8x5xf32, strided<[16, 1]>, 1>) -> ()
+  gather.gather_nd %q[%j] into %r batch_dims = 1 mode<zero> : (memref<2x3x4xf32>, memref<2x7x1xindex>, memref<2x7x4xf32>) -> ()
+  return
+}

@@ -168,7 +168,8 @@ struct TensorGatherLowering {
   SmallVector<Value> indexedSizes;
   /// Reified result sizes, static where the types make them so.
   SmallVector<OpFoldResult> resultSizes;
-  /// A `tensor.empty` of the result type.
+  /// A `tensor.empty` of the result type; for the buffer form, a writable
+  /// `bufferization.to_tensor ... restrict` view of `out`.
   Value init;
   /// True when a result dimension is a static 0: nothing is read, no index
   /// is checked, `init` is the result.
@@ -194,7 +195,11 @@ using TensorGatherLowerFn =
 
 /// The conversion pattern of the tensor lowerings: prepares the lowering of a
 /// gather op, replaces a statically empty result by `init` and the op by
-/// what `lowerFn` builds otherwise.
+/// what `lowerFn` builds otherwise. The buffer form (`into %out`) is lowered
+/// the same way on read-only `bufferization.to_tensor ... restrict` views of
+/// params and indices, with a writable one of `out` as `init` (the result is
+/// built in `out`), and ends in a `bufferization.materialize_in_destination`
+/// of the result in `out`, which bufferization folds away.
 struct TensorGatherPattern
     : public OpInterfaceConversionPattern<GatherOpInterface> {
   TensorGatherPattern(MLIRContext *ctx, TensorGatherLowerFn lowerFn,
@@ -210,6 +215,16 @@ struct TensorGatherPattern
   TensorGatherLowerFn lowerFn;
   std::string outOfBoundsHandler;
 };
+
+/// Adds the pattern that rewrites the buffer form of a gather op (`into
+/// %out`) into its tensor form on read-only `bufferization.to_tensor ...
+/// restrict` views of params and indices, whose result is copied into `out`
+/// with `bufferization.materialize_in_destination ... in writable`. For
+/// lowerings that build their own result buffer (convert-gather-to-gpu, for
+/// layouts its kernels do not take); the tensor lowerings handle the buffer
+/// form themselves (TensorGatherPattern) and build the result in `out`.
+void populateGatherBufferFormToTensorPatterns(RewritePatternSet &patterns,
+                                              PatternBenefit benefit = 1);
 
 /// Lowers every gather op under `root` with the patterns `populate` adds,
 /// declaring `outOfBoundsHandler` first where error-mode ops report to it

@@ -36,10 +36,8 @@ static int64_t mergeDims(int64_t lhs, int64_t rhs) {
 
 /// Checks that the leading `batchDims` dimensions of params and indices agree
 /// (G-C7, N-C7). A dynamic dimension on either side is accepted.
-static LogicalResult verifyBatchDims(StringRef opName,
-                                     RankedTensorType paramsType,
-                                     RankedTensorType indicesType,
-                                     int64_t batchDims,
+static LogicalResult verifyBatchDims(StringRef opName, ShapedType paramsType,
+                                     ShapedType indicesType, int64_t batchDims,
                                      std::optional<Location> loc) {
   for (int64_t i = 0; i < batchDims; ++i) {
     int64_t p = paramsType.getDimSize(i), q = indicesType.getDimSize(i);
@@ -69,15 +67,93 @@ static bool areCompatibleTensorTypes(TypeRange lhs, TypeRange rhs) {
 
 /// G-C8, N-C8: the declared result type agrees with the inferred one: same
 /// rank and element type, static sizes equal where both are static.
-static LogicalResult verifyResultType(Operation *op,
+/// G-C15, N-C15: in the buffer form, `out` agrees with it the same way (its
+/// layout and memory space do not matter).
+static LogicalResult verifyResultType(GatherOpInterface op,
                                       FailureOr<RankedTensorType> inferred) {
   if (failed(inferred))
     return failure();
-  Type declared = op->getResult(0).getType();
-  if (!areCompatibleTensorTypes(declared, *inferred))
-    return op->emitOpError("result type ")
-           << declared << " is incompatible with the inferred type "
-           << *inferred;
+  if (!op.hasBufferSemantics()) {
+    Type declared = op->getResult(0).getType();
+    if (!areCompatibleTensorTypes(declared, *inferred))
+      return op->emitOpError("result type ")
+             << declared << " is incompatible with the inferred type "
+             << *inferred;
+    return success();
+  }
+  auto outType = cast<MemRefType>(op.getOut().getType());
+  if (outType.getElementType() != inferred->getElementType())
+    return op->emitOpError("out element type ")
+           << outType.getElementType()
+           << " must be the element type of params ("
+           << inferred->getElementType() << ")";
+  if (failed(verifyCompatibleShape(outType.getShape(), inferred->getShape())))
+    return op->emitOpError("out type ")
+           << outType << " is incompatible with the inferred result type "
+           << *inferred << " (same rank, equal static sizes)";
+  return success();
+}
+
+/// The summary ODS gave the operands of the tensor form when they were ranked
+/// tensors: the tensor form keeps its diagnostics.
+static constexpr llvm::StringLiteral kParamsTensorSummary =
+    "ranked tensor of any type values";
+static constexpr llvm::StringLiteral kIndicesTensorSummary =
+    "ranked tensor of 32-bit signless integer or 64-bit signless integer or "
+    "index values";
+
+/// True for the element types an index operand may hold.
+static bool isIndexElementType(Type type) {
+  return type.isSignlessInteger(32) || type.isSignlessInteger(64) ||
+         type.isIndex();
+}
+
+/// G-C1, G-C2, G-C14 (N-C1, N-C2, N-C14): either the tensor form (ranked
+/// tensor operands, one result, no `out`) or the buffer form (memref
+/// operands, `out`, no result). Runs before any other verifier check.
+static LogicalResult verifyForm(GatherOpInterface op) {
+  Type paramsType = op.getParams().getType();
+  Type indicesType = op.getIndices().getType();
+  bool buffer = op.hasBufferSemantics();
+  auto isIndexContainer = [&](Type type, bool memref) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    return shaped &&
+           (memref ? isa<MemRefType>(type) : isa<RankedTensorType>(type)) &&
+           isIndexElementType(shaped.getElementType());
+  };
+  // A memref operand of an op without `out` says which form was meant.
+  auto bufferHint = [](Type type) {
+    return isa<BaseMemRefType>(type)
+               ? " (memref operands make the buffer form, which writes "
+                 "`into` an output memref and has no result)"
+               : "";
+  };
+  if (!buffer) {
+    if (!isa<RankedTensorType>(paramsType))
+      return op->emitOpError("operand #0 must be ")
+             << kParamsTensorSummary << ", but got " << paramsType
+             << bufferHint(paramsType);
+    if (!isIndexContainer(indicesType, /*memref=*/false))
+      return op->emitOpError("operand #1 must be ")
+             << kIndicesTensorSummary << ", but got " << indicesType
+             << bufferHint(indicesType);
+    if (op->getNumResults() != 1)
+      return op->emitOpError("the tensor form (no `into`) must have one "
+                             "result");
+    return success();
+  }
+  if (!isa<MemRefType>(paramsType))
+    return op->emitOpError("operand #0 must be a memref in the buffer form "
+                           "(with `into`), but got ")
+           << paramsType;
+  if (!isIndexContainer(indicesType, /*memref=*/true))
+    return op->emitOpError("operand #1 must be a memref of 32-bit signless "
+                           "integer or 64-bit signless integer or index "
+                           "values in the buffer form (with `into`), but got ")
+           << indicesType;
+  if (op->getNumResults() != 0)
+    return op->emitOpError("the buffer form (with `into`) has no result, got ")
+           << op->getResult(0).getType();
   return success();
 }
 
@@ -85,7 +161,7 @@ static LogicalResult verifyResultType(Operation *op,
 /// mode when a gathered dimension is empty (nothing to clamp into): that
 /// needs a zero of the element type.
 static LogicalResult verifyZeroIsAvailable(Operation *op, GatherMode mode,
-                                           RankedTensorType paramsType,
+                                           ShapedType paramsType,
                                            ArrayRef<int64_t> gatheredDims) {
   Type elementType = paramsType.getElementType();
   if (isReportingMode(mode) || getZeroAttr(elementType))
@@ -106,15 +182,18 @@ static LogicalResult verifyZeroIsAvailable(Operation *op, GatherMode mode,
   return success();
 }
 
-/// The body of both ops' inferReturnTypes: operands that are not ranked
-/// tensors (possible before verification) fail; others go to `infer`.
+/// The body of both ops' inferReturnTypes: the buffer form (with `out`) has
+/// no result; operands that are not ranked tensors (possible before
+/// verification) fail; others go to `infer`.
 static LogicalResult
-inferReturnTypesImpl(StringRef opName, Value params, Value indices,
+inferReturnTypesImpl(StringRef opName, Value params, Value indices, Value out,
                      std::optional<Location> location,
                      SmallVectorImpl<Type> &inferred,
                      function_ref<FailureOr<RankedTensorType>(RankedTensorType,
                                                               RankedTensorType)>
                          infer) {
+  if (out)
+    return success();
   auto paramsType = dyn_cast<RankedTensorType>(params.getType());
   auto indicesType = dyn_cast<RankedTensorType>(indices.getType());
   if (!paramsType || !indicesType)
@@ -136,12 +215,22 @@ static OpFoldResult batchDimOf(OpBuilder &b, Location loc, Value params,
   return tensor::getMixedSize(b, loc, fromIndices ? indices : params, dim);
 }
 
-/// Replaces reified sizes by those the declared result type knows statically.
-static void useDeclaredStaticSizes(OpBuilder &b, RankedTensorType declared,
+/// Makes reified sizes agree with the declared result type: a size it
+/// declares static is that constant (an attribute), a size it declares
+/// dynamic is a value, even where the operands make it constant, so that a
+/// tensor.empty of the sizes (as the tiling drivers build for a destination)
+/// has the declared type.
+static void useDeclaredStaticSizes(OpBuilder &b, Location loc,
+                                   RankedTensorType declared,
                                    SmallVectorImpl<OpFoldResult> &dims) {
-  for (auto [i, size] : llvm::enumerate(declared.getShape()))
+  for (auto [i, size] : llvm::enumerate(declared.getShape())) {
     if (!ShapedType::isDynamic(size))
       dims[i] = b.getIndexAttr(size);
+    else if (auto attr = dyn_cast<Attribute>(dims[i]))
+      dims[i] = arith::ConstantIndexOp::create(b, loc,
+                                               cast<IntegerAttr>(attr).getInt())
+                    .getResult();
+  }
 }
 
 /// Returns the dimension `dim` of `value` as an OpFoldResult.
@@ -260,9 +349,30 @@ static int64_t linearize(ArrayRef<int64_t> coords, ArrayRef<int64_t> shape) {
 /// G-C12, N-C12: a gather that reports out-of-bounds indices (error and
 /// wrap mode) has a run-time precondition, so it must not run where the
 /// program would not run it (as arith.divsi); zero and clamp mode have none.
-static Speculation::Speculatability getGatherSpeculatability(GatherMode mode) {
-  return isReportingMode(mode) ? Speculation::NotSpeculatable
-                               : Speculation::Speculatable;
+/// The buffer form writes memory: it is never speculated.
+static Speculation::Speculatability
+getGatherSpeculatability(GatherOpInterface op) {
+  return op.hasBufferSemantics() || isReportingMode(op.getMode())
+             ? Speculation::NotSpeculatable
+             : Speculation::Speculatable;
+}
+
+/// G-C12, N-C12: the tensor form has no memory effects; the buffer form
+/// reads params and indices and writes out.
+static void getGatherEffects(
+    GatherOpInterface op,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  if (!op.hasBufferSemantics())
+    return;
+  Operation *operation = op.getOperation();
+  // Operands in ODS order: params, indices, out.
+  for (OpOperand *operand :
+       {&operation->getOpOperand(0), &operation->getOpOperand(1)})
+    effects.emplace_back(MemoryEffects::Read::get(), operand,
+                         SideEffects::DefaultResource::get());
+  effects.emplace_back(MemoryEffects::Write::get(), &operation->getOpOperand(2),
+                       SideEffects::DefaultResource::get());
 }
 
 //===----------------------------------------------------------------------===//
@@ -270,8 +380,7 @@ static Speculation::Speculatability getGatherSpeculatability(GatherMode mode) {
 //===----------------------------------------------------------------------===//
 
 FailureOr<RankedTensorType>
-GatherOp::inferResultType(RankedTensorType paramsType,
-                          RankedTensorType indicesType,
+GatherOp::inferResultType(ShapedType paramsType, ShapedType indicesType,
                           std::optional<int64_t> axis, int64_t batchDims,
                           std::optional<Location> loc) {
   StringRef name = getOperationName();
@@ -322,7 +431,7 @@ void GatherOp::build(OpBuilder &builder, OperationState &state, Value params,
                      GatherMode mode) {
   build(builder, state, params, indices, builder.getI64IntegerAttr(axis),
         builder.getI64IntegerAttr(batchDims),
-        GatherModeAttr::get(builder.getContext(), mode));
+        GatherModeAttr::get(builder.getContext(), mode), /*out=*/Value());
 }
 
 LogicalResult GatherOp::inferReturnTypes(MLIRContext *context,
@@ -330,8 +439,9 @@ LogicalResult GatherOp::inferReturnTypes(MLIRContext *context,
                                          Adaptor adaptor,
                                          SmallVectorImpl<Type> &inferred) {
   return inferReturnTypesImpl(
-      getOperationName(), adaptor.getParams(), adaptor.getIndices(), location,
-      inferred, [&](RankedTensorType paramsType, RankedTensorType indicesType) {
+      getOperationName(), adaptor.getParams(), adaptor.getIndices(),
+      adaptor.getOut(), location, inferred,
+      [&](RankedTensorType paramsType, RankedTensorType indicesType) {
         return inferResultType(paramsType, indicesType, adaptor.getAxis(),
                                adaptor.getBatchDims(), location);
       });
@@ -345,11 +455,12 @@ bool GatherOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
 // The checks run here, before the interface's own verification (which runs
 // with the regions), so each violation gets exactly one diagnostic.
 LogicalResult GatherOp::verify() {
-  if (failed(verifyResultType(
-          *this, inferResultType(getParams().getType(), getIndices().getType(),
-                                 getAxis(), getBatchDims(), getLoc()))))
+  if (failed(verifyForm(*this)) ||
+      failed(verifyResultType(
+          *this, inferResultType(getParamsType(), getIndicesType(), getAxis(),
+                                 getBatchDims(), getLoc()))))
     return failure();
-  return verifyZeroIsAvailable(*this, getMode(), getParams().getType(),
+  return verifyZeroIsAvailable(*this, getMode(), getParamsType(),
                                {getNormalizedAxis()});
 }
 
@@ -359,12 +470,18 @@ GatherGeometry GatherOp::getGeometry() {
   g.firstIndexedDim = getNormalizedAxis();
   g.indexDepth = 1;
   g.numPositionDims = getIndices().getType().getRank() - g.batchDims;
-  g.resultRank = getType().getRank();
+  g.resultRank = getResultType().getRank();
   return g;
 }
 
 Speculation::Speculatability GatherOp::getSpeculatability() {
-  return getGatherSpeculatability(getMode());
+  return getGatherSpeculatability(*this);
+}
+
+void GatherOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getGatherEffects(*this, effects);
 }
 
 int64_t GatherOp::getNormalizedBatchDims() {
@@ -382,9 +499,11 @@ int64_t GatherOp::getNormalizedAxis() {
 LogicalResult
 GatherOp::reifyResultShapes(OpBuilder &b,
                             ReifiedRankedShapedTypeDims &reifiedShapes) {
+  if (hasBufferSemantics())
+    return failure();
   Location loc = getLoc();
   int64_t a = getNormalizedAxis(), bd = getNormalizedBatchDims();
-  RankedTensorType paramsType = getParams().getType();
+  auto paramsType = cast<RankedTensorType>(getParamsType());
   SmallVector<OpFoldResult> dims;
   for (int64_t i = 0; i < a; ++i)
     dims.push_back(i < bd ? batchDimOf(b, loc, getParams(), getIndices(), i)
@@ -393,7 +512,7 @@ GatherOp::reifyResultShapes(OpBuilder &b,
     dims.push_back(dimOf(b, loc, getIndices(), i));
   for (int64_t i = a + 1, e = paramsType.getRank(); i < e; ++i)
     dims.push_back(dimOf(b, loc, getParams(), i));
-  useDeclaredStaticSizes(b, getType(), dims);
+  useDeclaredStaticSizes(b, loc, getType(), dims);
   reifiedShapes.push_back(std::move(dims));
   return success();
 }
@@ -401,7 +520,7 @@ GatherOp::reifyResultShapes(OpBuilder &b,
 /// True when `indices` selects, for every batch entry, the whole axis in order:
 /// the gather then returns params unchanged.
 static bool isIdentityGather(GatherOp op, DenseIntElementsAttr indices) {
-  RankedTensorType indicesType = op.getIndices().getType();
+  auto indicesType = cast<RankedTensorType>(op.getIndicesType());
   int64_t b = op.getNormalizedBatchDims(), a = op.getNormalizedAxis();
   if (indicesType.getRank() != b + 1 ||
       op.getType() != op.getParams().getType() ||
@@ -416,7 +535,19 @@ static bool isIdentityGather(GatherOp op, DenseIntElementsAttr indices) {
   return true;
 }
 
-OpFoldResult GatherOp::fold(FoldAdaptor adaptor) {
+LogicalResult GatherOp::fold(FoldAdaptor adaptor,
+                             SmallVectorImpl<OpFoldResult> &results) {
+  // Only the tensor form folds: the buffer form has no result.
+  if (hasBufferSemantics())
+    return failure();
+  OpFoldResult folded = foldTensorForm(adaptor);
+  if (!folded)
+    return failure();
+  results.push_back(folded);
+  return success();
+}
+
+OpFoldResult GatherOp::foldTensorForm(FoldAdaptor adaptor) {
   auto indices =
       dyn_cast_if_present<DenseIntElementsAttr>(adaptor.getIndices());
   if (!indices)
@@ -424,8 +555,8 @@ OpFoldResult GatherOp::fold(FoldAdaptor adaptor) {
   if (isIdentityGather(*this, indices))
     return getParams();
 
-  RankedTensorType paramsType = getParams().getType();
-  RankedTensorType indicesType = getIndices().getType();
+  auto paramsType = cast<RankedTensorType>(getParamsType());
+  auto indicesType = cast<RankedTensorType>(getIndicesType());
   if (!paramsType.hasStaticShape() || !isSmallEnoughToFold(indicesType) ||
       !isSmallEnoughToFold(getType()))
     return {};
@@ -458,9 +589,8 @@ OpFoldResult GatherOp::fold(FoldAdaptor adaptor) {
 //===----------------------------------------------------------------------===//
 
 FailureOr<RankedTensorType>
-GatherNdOp::inferResultType(RankedTensorType paramsType,
-                            RankedTensorType indicesType, int64_t batchDims,
-                            std::optional<Location> loc) {
+GatherNdOp::inferResultType(ShapedType paramsType, ShapedType indicesType,
+                            int64_t batchDims, std::optional<Location> loc) {
   StringRef name = getOperationName();
   int64_t paramsRank = paramsType.getRank();
   int64_t indicesRank = indicesType.getRank();
@@ -512,7 +642,7 @@ GatherNdOp::inferResultType(RankedTensorType paramsType,
 void GatherNdOp::build(OpBuilder &builder, OperationState &state, Value params,
                        Value indices, int64_t batchDims, GatherMode mode) {
   build(builder, state, params, indices, builder.getI64IntegerAttr(batchDims),
-        GatherModeAttr::get(builder.getContext(), mode));
+        GatherModeAttr::get(builder.getContext(), mode), /*out=*/Value());
 }
 
 LogicalResult GatherNdOp::inferReturnTypes(MLIRContext *context,
@@ -520,8 +650,9 @@ LogicalResult GatherNdOp::inferReturnTypes(MLIRContext *context,
                                            Adaptor adaptor,
                                            SmallVectorImpl<Type> &inferred) {
   return inferReturnTypesImpl(
-      getOperationName(), adaptor.getParams(), adaptor.getIndices(), location,
-      inferred, [&](RankedTensorType paramsType, RankedTensorType indicesType) {
+      getOperationName(), adaptor.getParams(), adaptor.getIndices(),
+      adaptor.getOut(), location, inferred,
+      [&](RankedTensorType paramsType, RankedTensorType indicesType) {
         return inferResultType(paramsType, indicesType, adaptor.getBatchDims(),
                                location);
       });
@@ -533,14 +664,14 @@ bool GatherNdOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
 }
 
 LogicalResult GatherNdOp::verify() {
-  if (failed(verifyResultType(
-          *this, inferResultType(getParams().getType(), getIndices().getType(),
-                                 getBatchDims(), getLoc()))))
+  if (failed(verifyForm(*this)) ||
+      failed(verifyResultType(*this,
+                              inferResultType(getParamsType(), getIndicesType(),
+                                              getBatchDims(), getLoc()))))
     return failure();
   SmallVector<int64_t> gatheredDims = llvm::to_vector(
       llvm::seq<int64_t>(getBatchDims(), getBatchDims() + getIndexDepth()));
-  return verifyZeroIsAvailable(*this, getMode(), getParams().getType(),
-                               gatheredDims);
+  return verifyZeroIsAvailable(*this, getMode(), getParamsType(), gatheredDims);
 }
 
 GatherGeometry GatherNdOp::getGeometry() {
@@ -550,24 +681,32 @@ GatherGeometry GatherNdOp::getGeometry() {
   g.indexDepth = getIndexDepth();
   g.numPositionDims = getIndices().getType().getRank() - 1 - g.batchDims;
   g.hasIndexVectorDim = true;
-  g.resultRank = getType().getRank();
+  g.resultRank = getResultType().getRank();
   return g;
 }
 
 Speculation::Speculatability GatherNdOp::getSpeculatability() {
-  return getGatherSpeculatability(getMode());
+  return getGatherSpeculatability(*this);
+}
+
+void GatherNdOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getGatherEffects(*this, effects);
 }
 
 int64_t GatherNdOp::getIndexDepth() {
-  return getIndices().getType().getShape().back();
+  return getIndicesType().getShape().back();
 }
 
 LogicalResult
 GatherNdOp::reifyResultShapes(OpBuilder &b,
                               ReifiedRankedShapedTypeDims &reifiedShapes) {
+  if (hasBufferSemantics())
+    return failure();
   Location loc = getLoc();
   int64_t bd = getBatchDims(), depth = getIndexDepth();
-  RankedTensorType paramsType = getParams().getType();
+  auto paramsType = cast<RankedTensorType>(getParamsType());
   int64_t indicesRank = getIndices().getType().getRank();
   SmallVector<OpFoldResult> dims;
   for (int64_t i = 0; i < bd; ++i)
@@ -576,22 +715,35 @@ GatherNdOp::reifyResultShapes(OpBuilder &b,
     dims.push_back(dimOf(b, loc, getIndices(), i));
   for (int64_t i = bd + depth, e = paramsType.getRank(); i < e; ++i)
     dims.push_back(dimOf(b, loc, getParams(), i));
-  useDeclaredStaticSizes(b, getType(), dims);
+  useDeclaredStaticSizes(b, loc, getType(), dims);
   reifiedShapes.push_back(std::move(dims));
   return success();
 }
 
-OpFoldResult GatherNdOp::fold(FoldAdaptor adaptor) {
+LogicalResult GatherNdOp::fold(FoldAdaptor adaptor,
+                               SmallVectorImpl<OpFoldResult> &results) {
+  // Only the tensor form folds: the buffer form has no result.
+  if (hasBufferSemantics())
+    return failure();
+  OpFoldResult folded = foldTensorForm(adaptor);
+  if (!folded)
+    return failure();
+  results.push_back(folded);
+  return success();
+}
+
+OpFoldResult GatherNdOp::foldTensorForm(FoldAdaptor adaptor) {
   // Empty index vectors with no index positions select params whole.
   if (getIndexDepth() == 0 &&
-      getIndices().getType().getRank() == getBatchDims() + 1 &&
+      getIndices().getType().getRank() ==
+          static_cast<int64_t>(getBatchDims()) + 1 &&
       getType() == getParams().getType())
     return getParams();
 
   auto indices =
       dyn_cast_if_present<DenseIntElementsAttr>(adaptor.getIndices());
-  RankedTensorType paramsType = getParams().getType();
-  RankedTensorType indicesType = getIndices().getType();
+  auto paramsType = cast<RankedTensorType>(getParamsType());
+  auto indicesType = cast<RankedTensorType>(getIndicesType());
   if (!indices || !paramsType.hasStaticShape() ||
       !isSmallEnoughToFold(indicesType) || !isSmallEnoughToFold(getType()))
     return {};
@@ -636,6 +788,8 @@ struct FoldCastsIntoGather : public OpRewritePattern<OpTy> {
 
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
+    if (op.hasBufferSemantics())
+      return rewriter.notifyMatchFailure(op, "buffer form");
     auto stripCast = [](Value v) {
       auto cast = v.getDefiningOp<tensor::CastOp>();
       return cast && tensor::canFoldIntoConsumerOp(cast) ? cast.getSource() : v;

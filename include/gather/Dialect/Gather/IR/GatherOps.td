@@ -13,15 +13,25 @@ include "gather/Dialect/Gather/IR/GatherInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
-/// Index tensors hold signless i32, i64 or `index` values.
-def Gather_IndexTensor : RankedTensorOf<[I32, I64, Index]>;
+/// The operands of both forms: tensors (the tensor form) or memrefs (the
+/// buffer form). ODS checks only this much; the verifier checks the rest
+/// (ranked tensors or memrefs, index element types, one form: G-C1, G-C2,
+/// G-C14, N-C1, N-C2, N-C14), so that the tensor form keeps the diagnostics
+/// it had when its operands were ranked tensors in ODS.
+class Gather_TensorOrMemRef<string elements> : Type<
+    CPred<"::llvm::isa<::mlir::TensorType, ::mlir::BaseMemRefType>($_self)">,
+    "ranked tensor (tensor form) or memref (buffer form) of " # elements,
+    "::mlir::ShapedType">;
+def Gather_ParamsOperand : Gather_TensorOrMemRef<"any type values">;
+def Gather_IndicesOperand : Gather_TensorOrMemRef<
+    "32-bit signless integer or 64-bit signless integer or index values">;
 
 //===----------------------------------------------------------------------===//
 // GatherOp
 //===----------------------------------------------------------------------===//
 
 def Gather_GatherOp : Gather_Op<"gather", [
-    NoMemoryEffect,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
     DeclareOpInterfaceMethods<ConditionallySpeculatable>,
     DeclareOpInterfaceMethods<Gather_GatherOpInterface, ["getGeometry"]>,
     InferTypeOpAdaptorWithIsCompatible,
@@ -62,6 +72,18 @@ def Gather_GatherOp : Gather_Op<"gather", [
     may be hoisted out of a loop that may not run); in `error` and `wrap`
     mode it is not, since a gather that never runs must not report.
 
+    Buffer form. With `into %out` the op works on memrefs: `params` and
+    `indices` are memrefs, the gathered value is written into `out` (a
+    memref of the inferred shape and element type, any layout) and there is
+    no result. It is what `--one-shot-bufferize` makes of the tensor form
+    (which allocates its result: the op is not in destination-passing style,
+    so that the tensor form keeps its syntax), and what a user who
+    bufferized first hands to the pipelines, which lower it through the
+    tensor lowerings. It reads `params` and `indices` and writes `out`, is
+    never speculated, does not fold, and `out` must not alias `params` or
+    `indices` (undefined behaviour). The shape and attribute constraints
+    are those of the tensor form, checked on the shapes.
+
     Examples:
 
     ```mlir
@@ -74,20 +96,24 @@ def Gather_GatherOp : Gather_Op<"gather", [
     // One index vector per batch row (top-k style).
     %t = gather.gather %params[%indices] batch_dims = 1
         : (tensor<8x100xf32>, tensor<8x5xindex>) -> tensor<8x5xf32>
+    // The buffer form of the first example.
+    gather.gather %pbuf[%ibuf] into %out
+        : (memref<3x4xf32>, memref<2xi32>, memref<2x4xf32>) -> ()
     ```
   }];
 
   let arguments = (ins
-    RankedTensorOf<[AnyType]>:$params,
-    Gather_IndexTensor:$indices,
+    Gather_ParamsOperand:$params,
+    Gather_IndicesOperand:$indices,
     OptionalAttr<I64Attr>:$axis,
     DefaultValuedAttr<I64Attr, "0">:$batch_dims,
-    DefaultValuedAttr<Gather_ModeAttr, "::mlir::gather::GatherMode::Error">:$mode
+    DefaultValuedAttr<Gather_ModeAttr, "::mlir::gather::GatherMode::Error">:$mode,
+    Optional<AnyMemRef>:$out
   );
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Optional<AnyRankedTensor>:$result);
 
   let assemblyFormat = [{
-    $params `[` $indices `]` (`axis` `=` $axis^)?
+    $params `[` $indices `]` (`into` $out^)? (`axis` `=` $axis^)?
     (`batch_dims` `=` $batch_dims^)? (`mode` `` $mode^)? attr-dict
     `:` functional-type(operands, results)
   }];
@@ -96,7 +122,17 @@ def Gather_GatherOp : Gather_Op<"gather", [
     OpBuilder<(ins "::mlir::Value":$params, "::mlir::Value":$indices,
                    "int64_t":$axis, CArg<"int64_t", "0">:$batchDims,
                    CArg<"::mlir::gather::GatherMode",
-                        "::mlir::gather::GatherMode::Error">:$mode)>
+                        "::mlir::gather::GatherMode::Error">:$mode)>,
+    // The tensor form with a given result type, as ODS generated it before
+    // the optional `out` operand took the defaults of the trailing arguments.
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$params,
+                   "::mlir::Value":$indices, "::mlir::IntegerAttr":$axis,
+                   CArg<"int64_t", "0">:$batchDims,
+                   CArg<"::mlir::gather::GatherMode",
+                        "::mlir::gather::GatherMode::Error">:$mode), [{
+      build($_builder, $_state, result, params, indices, axis,
+            static_cast<uint64_t>(batchDims), mode, /*out=*/::mlir::Value());
+    }]>
   ];
 
   let extraClassDeclaration = [{
@@ -107,14 +143,30 @@ def Gather_GatherOp : Gather_Op<"gather", [
     int64_t getNormalizedAxis();
 
     /// Infers the result type from operand types and attributes, as written
-    /// (negative values allowed). On a violated constraint returns failure
+    /// (negative values allowed). The operands are ranked tensors or, for the
+    /// buffer form, memrefs: only their shapes and element type matter. On a violated constraint returns failure
     /// and, given a location, emits the diagnostic. Shared by the verifier,
     /// the builders and type inference.
     static ::mlir::FailureOr<::mlir::RankedTensorType>
-    inferResultType(::mlir::RankedTensorType paramsType,
-                    ::mlir::RankedTensorType indicesType,
+    inferResultType(::mlir::ShapedType paramsType,
+                    ::mlir::ShapedType indicesType,
                     std::optional<int64_t> axis, int64_t batchDims,
                     std::optional<::mlir::Location> loc = std::nullopt);
+
+    /// The tensor form's result, as for an op with one result (null in the
+    /// buffer form).
+    operator ::mlir::TypedValue<::mlir::RankedTensorType>() {
+      return getResult();
+    }
+    /// The tensor form's result type. Only valid on the tensor form; see
+    /// getResultType() for either form.
+    ::mlir::RankedTensorType getType() { return getResult().getType(); }
+
+  private:
+    /// The folder of the tensor form (one result).
+    ::mlir::OpFoldResult foldTensorForm(FoldAdaptor adaptor);
+
+  public:
   }];
 
   let hasVerifier = 1;
@@ -127,7 +179,7 @@ def Gather_GatherOp : Gather_Op<"gather", [
 //===----------------------------------------------------------------------===//
 
 def Gather_GatherNdOp : Gather_Op<"gather_nd", [
-    NoMemoryEffect,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
     DeclareOpInterfaceMethods<ConditionallySpeculatable>,
     DeclareOpInterfaceMethods<Gather_GatherOpInterface, ["getGeometry"]>,
     InferTypeOpAdaptorWithIsCompatible,
@@ -158,7 +210,8 @@ def Gather_GatherNdOp : Gather_Op<"gather_nd", [
     `gather.gather` (`zero` zeroes the whole selected slice, `clamp` clamps
     each component, `wrap` wraps each component in `[-n, 0)` by its
     dimension's size `n`). Speculation and removal are as for
-    `gather.gather`. See `docs/spec.md` for the numbered constraints.
+    `gather.gather`, and so is the buffer form (`into %out`, memref
+    operands, no result). See `docs/spec.md` for the numbered constraints.
 
     Examples:
 
@@ -169,19 +222,23 @@ def Gather_GatherNdOp : Gather_Op<"gather_nd", [
     // One row per batch entry.
     %s = gather.gather_nd %params[%indices] batch_dims = 1 mode<clamp>
         : (tensor<2x2x3xf32>, tensor<2x1xi64>) -> tensor<2x3xf32>
+    // Buffer form.
+    gather.gather_nd %pbuf[%ibuf] into %out
+        : (memref<2x2xf32>, memref<2x2xi32>, memref<2xf32>) -> ()
     ```
   }];
 
   let arguments = (ins
-    RankedTensorOf<[AnyType]>:$params,
-    Gather_IndexTensor:$indices,
+    Gather_ParamsOperand:$params,
+    Gather_IndicesOperand:$indices,
     DefaultValuedAttr<I64Attr, "0">:$batch_dims,
-    DefaultValuedAttr<Gather_ModeAttr, "::mlir::gather::GatherMode::Error">:$mode
+    DefaultValuedAttr<Gather_ModeAttr, "::mlir::gather::GatherMode::Error">:$mode,
+    Optional<AnyMemRef>:$out
   );
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Optional<AnyRankedTensor>:$result);
 
   let assemblyFormat = [{
-    $params `[` $indices `]` (`batch_dims` `=` $batch_dims^)?
+    $params `[` $indices `]` (`into` $out^)? (`batch_dims` `=` $batch_dims^)?
     (`mode` `` $mode^)? attr-dict `:` functional-type(operands, results)
   }];
 
@@ -189,7 +246,15 @@ def Gather_GatherNdOp : Gather_Op<"gather_nd", [
     OpBuilder<(ins "::mlir::Value":$params, "::mlir::Value":$indices,
                    CArg<"int64_t", "0">:$batchDims,
                    CArg<"::mlir::gather::GatherMode",
-                        "::mlir::gather::GatherMode::Error">:$mode)>
+                        "::mlir::gather::GatherMode::Error">:$mode)>,
+    // The tensor form with a given result type (see gather.gather).
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$params,
+                   "::mlir::Value":$indices, CArg<"int64_t", "0">:$batchDims,
+                   CArg<"::mlir::gather::GatherMode",
+                        "::mlir::gather::GatherMode::Error">:$mode), [{
+      build($_builder, $_state, result, params, indices,
+            static_cast<uint64_t>(batchDims), mode, /*out=*/::mlir::Value());
+    }]>
   ];
 
   let extraClassDeclaration = [{
@@ -198,9 +263,24 @@ def Gather_GatherNdOp : Gather_Op<"gather_nd", [
 
     /// Infers the result type; see GatherOp::inferResultType.
     static ::mlir::FailureOr<::mlir::RankedTensorType>
-    inferResultType(::mlir::RankedTensorType paramsType,
-                    ::mlir::RankedTensorType indicesType, int64_t batchDims,
+    inferResultType(::mlir::ShapedType paramsType,
+                    ::mlir::ShapedType indicesType, int64_t batchDims,
                     std::optional<::mlir::Location> loc = std::nullopt);
+
+    /// The tensor form's result, as for an op with one result (null in the
+    /// buffer form).
+    operator ::mlir::TypedValue<::mlir::RankedTensorType>() {
+      return getResult();
+    }
+    /// The tensor form's result type. Only valid on the tensor form; see
+    /// getResultType() for either form.
+    ::mlir::RankedTensorType getType() { return getResult().getType(); }
+
+  private:
+    /// The folder of the tensor form (one result).
+    ::mlir::OpFoldResult foldTensorForm(FoldAdaptor adaptor);
+
+  public:
   }];
 
   let hasVerifier = 1;
