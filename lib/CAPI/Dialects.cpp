@@ -8,6 +8,7 @@
 
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/Gather/IR/GatherDialect.h"
+#include "gather/Dialect/Gather/Transforms/Passes.h"
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Transforms/Passes.h"
 
@@ -21,6 +22,7 @@ void mlirRegisterGatherPasses(void) {
   static const bool registered = [] {
     mlir::gather::registerGatherConversionPasses();
     mlir::gather::registerGatherTransformsPasses();
+    mlir::gather::registerGatherDialectTransformsPasses();
     mlir::gather::registerGatherPipelines();
     return true;
   }();
