@@ -56,7 +56,8 @@ struct SliceGather {
   SmallVector<Value> bounds; // Sizes of the K gathered dimensions.
   GatherGeometry geometry;   // Whose view this is.
   GatherMode mode;
-  Operation *op; // The gather op, for messages.
+  Operation *op;      // The gather op, for messages.
+  StringRef handler;  // Host-only: the out-of-bounds handler.
 };
 
 /// The ids and sizes of the 2-D launch a kernel body runs in.
@@ -252,9 +253,14 @@ static void emitKernelBody(OpBuilder &b, Location loc, const SliceGather &g,
             if (onDevice)
               emitDeviceOutOfBoundsCheck(b, loc, g.op, k, bound, paramsDim);
             else
-              createOutOfBoundsCheck(b, loc, g.op, k, bound, paramsDim);
+              createOutOfBoundsCheck(b, loc, g.op, k, bound, paramsDim,
+                                     g.handler);
           }
-          ResolvedIndex resolved = resolveIndex(b, loc, mode, k, bound);
+          // On the host the handler may return: the reported slice is then
+          // zero, as in zero mode (a kernel has trapped instead).
+          GatherMode readMode =
+              !onDevice && mode == GatherMode::Error ? GatherMode::Zero : mode;
+          ResolvedIndex resolved = resolveIndex(b, loc, readMode, k, bound);
           valid = createAndOfValid(b, loc, valid, resolved.isValid);
           // Clamp mode has nothing to clamp into in an empty dimension: the
           // slice is zero.
@@ -515,6 +521,7 @@ struct GatherToGPUPattern
     g.mode = op.getMode();
     g.op = op;
     g.geometry = op.getGeometry();
+    g.handler = options.outOfBoundsHandler;
     getView(rewriter, loc, paramDims, indexDims, g);
 
     IndexMath m{rewriter, loc};
@@ -632,6 +639,7 @@ struct ConvertGatherToGPUPass
   void runOnOperation() override {
     GatherToGPUOptions options;
     options.hostOnly = hostOnly;
+    options.outOfBoundsHandler = outOfBoundsHandler;
     options.blockSize = blockSize;
     options.maxBlocks = maxBlocks;
     options.vectorize = vectorize;
@@ -645,7 +653,8 @@ struct ConvertGatherToGPUPass
     }
     // The host-only form reports bad indices as the CPU lowerings do, which
     // ends the program through @exit.
-    if (hostOnly && failed(declareExitFuncIfNeeded(getOperation())))
+    if (hostOnly && failed(declareOutOfBoundsHandlersIfNeeded(
+                        getOperation(), outOfBoundsHandler)))
       return signalPassFailure();
     // Say why an op cannot be lowered, rather than that it was not.
     WalkResult unsupported = getOperation()->walk([&](GatherOpInterface op) {

@@ -207,7 +207,8 @@ static Value orOutOfBounds(OpBuilder &b, Location loc, const GatherGeometry &g,
 /// loop that reports the first bad index and exits.
 static void createValidationFirst(OpBuilder &b, Location loc, Operation *op,
                                   const GatherGeometry &g, Value indices,
-                                  ValueRange indexedSizes, bool parallel) {
+                                  ValueRange indexedSizes, bool parallel,
+                                  StringRef handler) {
   if (g.indexDepth == 0)
     return;
   Value falseValue = arith::ConstantIntOp::create(b, loc, 0, 1);
@@ -249,7 +250,7 @@ static void createValidationFirst(OpBuilder &b, Location loc, Operation *op,
                  .front();
   }
   scf::IfOp::create(b, loc, anyBad, [&](OpBuilder &tb, Location tl) {
-    createIndexValidation(tb, tl, op, g, indices, indexedSizes);
+    createIndexValidation(tb, tl, op, g, indices, indexedSizes, handler);
     scf::YieldOp::create(tb, tl);
   });
 }
@@ -346,7 +347,7 @@ static Value createRangeCheck(OpBuilder &b, Location loc,
 static void createRangeValidation(OpBuilder &b, Location loc, Operation *op,
                                   const GatherGeometry &g, Value indices,
                                   ValueRange indexedSizes, ValueRange outerIvs,
-                                  Value lo, Value hi) {
+                                  Value lo, Value hi, StringRef handler) {
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   auto loadComponent = [&](OpBuilder &lb, Location ll, Value m, int64_t k) {
     SmallVector<Value> ivs(outerIvs);
@@ -362,7 +363,8 @@ static void createRangeValidation(OpBuilder &b, Location loc, Operation *op,
                          for (int64_t k = 0; k < g.indexDepth; ++k)
                            createOutOfBoundsCheck(
                                lb, ll, op, loadComponent(lb, ll, m, k),
-                               indexedSizes[k], g.firstIndexedDim + k);
+                               indexedSizes[k], g.firstIndexedDim + k,
+                               handler);
                          scf::YieldOp::create(lb, ll);
                        });
     scf::YieldOp::create(tb, tl);
@@ -376,6 +378,7 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
   const GatherGeometry &g = lowering.geometry;
   GatherMode mode = lowering.mode;
   TypedAttr zero = lowering.zero;
+  StringRef handler = lowering.outOfBoundsHandler;
   Value init = lowering.init;
   ArrayRef<Value> indexedSizes = lowering.indexedSizes;
   ArrayRef<OpFoldResult> sizes = lowering.resultSizes;
@@ -721,7 +724,7 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
     Value anyBadI1 = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne,
                                            anyBad.getResult(0), zeroI8);
     scf::IfOp::create(b, l, anyBadI1, [&](OpBuilder &tb, Location tl) {
-      createIndexValidation(tb, tl, op, g, indices, indexedSizes);
+      createIndexValidation(tb, tl, op, g, indices, indexedSizes, handler);
       scf::YieldOp::create(tb, tl);
     });
     return forall.getResult(0);
@@ -742,7 +745,7 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
       return buildParallelChunkedLoops(b, l);
     if (checkOnceFirst) {
       createValidationFirst(b, l, op, g, indices, indexedSizes,
-                            /*parallel=*/false);
+                            /*parallel=*/false, handler);
       return buildResultLoopNest(
           b, l, sizes, 0, numLoops, init,
           [&](OpBuilder &nb, Location nl, ValueRange ivs, Value acc) {
@@ -768,7 +771,7 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
                     return;
                   }
                   createRangeValidation(cb, cl, op, g, indices, indexedSizes,
-                                        outerIvs, lo, hi);
+                                        outerIvs, lo, hi, handler);
                   scf::YieldOp::create(cb, cl,
                                        copyChunk(cb, cl, outerIvs, lo, hi, ub,
                                                  args.front(), identity,
@@ -780,7 +783,7 @@ static Value lowerToLoops(OpBuilder &builder, Operation *op, Value params,
     // Otherwise error mode checks all indices first.
     if (mode == GatherMode::Error)
       createValidationFirst(b, l, op, g, indices, indexedSizes,
-                            options.parallel);
+                            options.parallel, handler);
     if (!options.parallel || numLoops == 0)
       return buildResultLoopNest(
           b, l, sizes, 0, numLoops, init,
@@ -837,9 +840,13 @@ struct ConvertGatherToSCFPass
     GatherToSCFLoweringOptions options;
     options.prefetchDistance = prefetchDistance;
     options.parallel = parallel;
-    if (failed(lowerGatherOps(getOperation(), [&](RewritePatternSet &patterns) {
-          populateGatherToSCFPatterns(patterns, options);
-        })))
+    options.outOfBoundsHandler = outOfBoundsHandler;
+    if (failed(lowerGatherOps(
+            getOperation(),
+            [&](RewritePatternSet &patterns) {
+              populateGatherToSCFPatterns(patterns, options);
+            },
+            outOfBoundsHandler)))
       signalPassFailure();
   }
 };
@@ -867,7 +874,8 @@ void mlir::gather::populateGatherToSCFPatterns(
                                          params, indices);
     return lowerToLoops(b, op, params, wrapped, errorLowering, opOptions);
   };
-  patterns.add<TensorGatherPattern>(patterns.getContext(), lowerFn, benefit);
+  patterns.add<TensorGatherPattern>(patterns.getContext(), lowerFn, benefit,
+                                    options.outOfBoundsHandler);
 }
 
 void mlir::gather::populateGatherToSCFPatterns(RewritePatternSet &patterns,

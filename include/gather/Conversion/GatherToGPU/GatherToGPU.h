@@ -11,6 +11,8 @@
 
 #include <cstdint>
 
+#include <string>
+
 namespace mlir {
 namespace gather {
 
@@ -25,6 +27,9 @@ struct GatherToGPUOptions {
   int64_t maxBlocks = 8192;
   /// Use 128-bit loads and stores where the slice allows.
   bool vectorize = true;
+  /// Host-only: the C function error-mode checks report to (kernels on a
+  /// device print and trap).
+  std::string outOfBoundsHandler = "gather_out_of_bounds";
 };
 
 /// Adds the patterns that lower gather.gather and gather.gather_nd to

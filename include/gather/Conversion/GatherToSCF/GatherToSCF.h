@@ -7,6 +7,7 @@
 #ifndef GATHER_CONVERSION_GATHERTOSCF_GATHERTOSCF_H
 #define GATHER_CONVERSION_GATHERTOSCF_GATHERTOSCF_H
 
+#include "gather/Conversion/GatherCommon/OutOfBoundsReport.h"
 #include "mlir/IR/PatternMatch.h"
 
 #include <cstdint>
@@ -23,6 +24,9 @@ struct GatherToSCFLoweringOptions {
   int64_t prefetchDistance = -1;
   /// Make the outermost loop an scf.forall on tensors.
   bool parallel = false;
+  /// The C function error-mode checks report to (docs/spec.md, "The
+  /// out-of-bounds handler").
+  std::string outOfBoundsHandler = kDefaultOutOfBoundsHandler.str();
 };
 
 /// Adds the patterns that lower gather.gather and gather.gather_nd.
