@@ -56,8 +56,8 @@ struct SliceGather {
   SmallVector<Value> bounds; // Sizes of the K gathered dimensions.
   GatherGeometry geometry;   // Whose view this is.
   GatherMode mode;
-  Operation *op;      // The gather op, for messages.
-  StringRef handler;  // Host-only: the out-of-bounds handler.
+  Operation *op;     // The gather op, for messages.
+  StringRef handler; // Host-only: the out-of-bounds handler.
 };
 
 /// The ids and sizes of the 2-D launch a kernel body runs in.
@@ -471,9 +471,9 @@ static LogicalResult checkSupported(GatherOpInterface op, bool hostOnly,
            << elementType
            << " is not supported on the GPU: NVPTX has no loads and stores "
               "of elements wider than 64 bits (host-only=true runs it)";
-  for (ShapedType type : {ShapedType(op.getParamsType()),
-                          ShapedType(op.getIndicesType()),
-                          ShapedType(op.getResultType())})
+  for (ShapedType type :
+       {ShapedType(op.getParamsType()), ShapedType(op.getIndicesType()),
+        ShapedType(op.getResultType())})
     if (!hasCountableElements(type))
       return op->emitOpError("operand or result type ")
              << type << " has more than 2^63 - 1 elements";

@@ -363,8 +363,7 @@ static void createRangeValidation(OpBuilder &b, Location loc, Operation *op,
                          for (int64_t k = 0; k < g.indexDepth; ++k)
                            createOutOfBoundsCheck(
                                lb, ll, op, loadComponent(lb, ll, m, k),
-                               indexedSizes[k], g.firstIndexedDim + k,
-                               handler);
+                               indexedSizes[k], g.firstIndexedDim + k, handler);
                          scf::YieldOp::create(lb, ll);
                        });
     scf::YieldOp::create(tb, tl);
