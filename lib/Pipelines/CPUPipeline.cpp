@@ -9,12 +9,18 @@
 //   3. ownership-based buffer deallocation,
 //   4. streaming stores for slice copies into results far larger than the
 //      last-level cache (gather-nontemporal-copies),
-//   5. linalg to loops, then every dialect left to LLVM.
+//   5. linalg to loops, vector transfers, complex and math ops to loops,
+//      arith, intrinsics and libm calls, then every dialect left to LLVM;
+//   6. a check that nothing outside the LLVM dialect is left.
+// It starts by rejecting nested modules it would half lower, and ops that
+// aggregate others (linalg.softmax) are decomposed on tensors.
 // Error-mode checks call libc exit, so the output runs under mlir-runner with
 // libmlir_runner_utils/libmlir_c_runner_utils, or compiles ahead of time and
 // links against libmlir_c_runner_utils (printString/printI64, memrefCopy).
 //
 //===----------------------------------------------------------------------===//
+
+#include "PipelineCommon.h"
 
 #include "gather/Conversion/Passes.h"
 #include "gather/Pipelines/Pipelines.h"
@@ -33,8 +39,11 @@
 using namespace mlir;
 using namespace mlir::gather;
 
-void mlir::gather::buildGatherCPUPipeline(
-    OpPassManager &pm, const GatherCPUPipelineOptions &options) {
+namespace {
+
+/// Adds the lowering of gather ops chosen by `options.lowering`.
+void addGatherLowering(OpPassManager &pm,
+                       const GatherCPUPipelineOptions &options) {
   // Runs on the module: error-mode checks declare @exit there.
   switch (options.lowering) {
   case GatherCPULowering::SCF: {
@@ -50,7 +59,12 @@ void mlir::gather::buildGatherCPUPipeline(
   }
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createLoopInvariantCodeMotionPass());
+  pm.addPass(createDecomposeAggregatedOpsPass());
+}
 
+/// Adds bufferization, deallocation and streaming stores.
+void addBufferization(OpPassManager &pm,
+                      const GatherCPUPipelineOptions &options) {
   // Write results straight into the destination they end up in (e.g. a
   // caller's buffer through materialize_in_destination), not into a fresh
   // allocation copied there afterwards.
@@ -64,8 +78,12 @@ void mlir::gather::buildGatherCPUPipeline(
   // slots leave (CSE first makes their two subviews one value).
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
+  // scf.forall (the gather's with threads, or the user's) runs on OpenMP
+  // threads or as sequential loops.
   if (options.numThreads > 0)
     pm.addPass(createForallToParallelLoopPass());
+  else
+    pm.addPass(createForallToForLoopPass());
   bufferization::buildBufferDeallocationPipeline(pm);
   // After deallocation, which rejects the fence (an op with unknown memory
   // effects), and before clones become copies: only the copies
@@ -75,8 +93,12 @@ void mlir::gather::buildGatherCPUPipeline(
   pm.addPass(createNontemporalCopiesPass(nontemporalOptions));
   // Clones that hand buffer ownership across calls become alloc + copy.
   pm.addPass(createConvertBufferizationToMemRefPass());
+}
 
-  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+/// Adds the lowering of buffers, loops and everything else to LLVM.
+void addLoweringToLLVM(OpPassManager &pm,
+                       const GatherCPUPipelineOptions &options) {
+  pm.addPass(createConvertLinalgToLoopsPass());
   if (options.numThreads > 0) {
     ConvertSCFToOpenMPPassOptions ompOptions;
     ompOptions.numThreads = options.numThreads;
@@ -88,11 +110,13 @@ void mlir::gather::buildGatherCPUPipeline(
     // compile time in code that error mode never reaches.
     pm.addPass(createCanonicalizerPass());
   }
+  addMathVectorComplexLowering(pm);
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createConvertComplexToLLVMPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
@@ -103,8 +127,42 @@ void mlir::gather::buildGatherCPUPipeline(
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+} // namespace
+
+LogicalResult
+GatherCPUPipelineOptions::checkOptions(options::ErrorFn error) const {
+  using namespace options;
+  bool ok =
+      succeeded(checkRange("prefetch-distance", prefetchDistance,
+                           kPrefetchDistanceMin, kPrefetchDistanceMax, error));
+  ok &= succeeded(checkRange("num-threads", uint64_t(numThreads), 0,
+                             kNumThreadsMax, error));
+  ok &= succeeded(checkNontemporalMinBytes("nontemporal-min-bytes",
+                                           nontemporalMinBytes, error));
+  return success(ok);
+}
+
+void mlir::gather::buildGatherCPUPipeline(
+    OpPassManager &pm, const GatherCPUPipelineOptions &options) {
+  buildGatherCPUPipeline(pm, options, "gather-cpu-pipeline");
+}
+
+void mlir::gather::buildGatherCPUPipeline(
+    OpPassManager &pm, const GatherCPUPipelineOptions &options,
+    StringRef pipeline) {
+  pm.addPass(createRejectNestedModulesPass());
+  addGatherLowering(pm, options);
+  addBufferization(pm, options);
+  addLoweringToLLVM(pm, options);
+  // OpenMP ops are translated to LLVM IR as they are.
+  SmallVector<std::string> allow;
+  if (options.numThreads > 0)
+    allow.push_back("omp");
+  addVerifyLowered(pm, pipeline, allow);
+}
+
 void mlir::gather::registerGatherCPUPipeline() {
-  PassPipelineRegistration<GatherCPUPipelineOptions>(
+  registerCheckedPipeline<GatherCPUPipelineOptions>(
       "gather-cpu-pipeline",
       "Lower func.func on tensors holding gather ops to the LLVM dialect for "
       "CPU execution",

@@ -7,6 +7,8 @@
 #ifndef GATHER_CONVERSION_GATHERTOSCF_GATHERTOSCF_H
 #define GATHER_CONVERSION_GATHERTOSCF_GATHERTOSCF_H
 
+#include "gather/Support/Options.h"
+
 #include "mlir/IR/PatternMatch.h"
 
 #include <cstdint>
@@ -20,7 +22,7 @@ struct GatherToSCFLoweringOptions {
   /// Prefetch the slice selected this many index positions ahead; 0: never;
   /// -1: about 2 KiB of slices ahead (2 to 64 positions) for slices of
   /// 64 B to 4 KiB.
-  int64_t prefetchDistance = -1;
+  int64_t prefetchDistance = options::kPrefetchDistanceDefault;
   /// Make the outermost loop an scf.forall on tensors.
   bool parallel = false;
 };
