@@ -12,6 +12,7 @@
 #include "gather/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
 
 namespace mlir {
@@ -28,6 +29,25 @@ using namespace mlir;
 static bool isLowered(Operation *op) {
   return isa<ModuleOp>(op) || op->getName().getDialectNamespace() ==
                                   LLVM::LLVMDialect::getDialectNamespace();
+}
+
+/// Returns " on 'T1', 'T2'" naming the types `op` works on (operands,
+/// results, type attributes such as a global's), up to four, or "".
+static std::string describeTypes(Operation *op) {
+  llvm::SetVector<Type> types;
+  types.insert(op->operand_type_begin(), op->operand_type_end());
+  types.insert(op->result_type_begin(), op->result_type_end());
+  for (NamedAttribute attr : op->getAttrs())
+    if (auto typeAttr = dyn_cast<TypeAttr>(attr.getValue()))
+      types.insert(typeAttr.getValue());
+  if (types.empty())
+    return "";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << " on ";
+  llvm::interleaveComma(llvm::ArrayRef(types.getArrayRef()).take_front(4), os,
+                        [&](Type type) { os << "'" << type << "'"; });
+  return text;
 }
 
 namespace {
@@ -62,6 +82,9 @@ struct RejectNestedModulesPass
   }
 };
 
+/// Kinds of op named one by one; a count says how many more are left.
+constexpr size_t kMaxReported = 8;
+
 struct VerifyLoweredPass
     : public gather::impl::VerifyLoweredPassBase<VerifyLoweredPass> {
   using Base::Base;
@@ -75,12 +98,16 @@ struct VerifyLoweredPass
       StringRef name = op->getName().getStringRef();
       if (isLowered(op) || allowed.contains(name) ||
           allowed.contains(op->getName().getDialectNamespace()) ||
-          !reported.insert(name).second)
+          !reported.insert(name).second || reported.size() > kMaxReported)
         return;
-      op->emitError() << "'" << name << "' is left after " << who
+      op->emitError() << "'" << name << "'" << describeTypes(op)
+                      << " is left after " << who
                       << ": it is not in the LLVM dialect and the pipeline "
                          "has no lowering for it here";
     });
+    if (reported.size() > kMaxReported)
+      getOperation()->emitError() << (reported.size() - kMaxReported)
+                                  << " more kinds of op are left after " << who;
     if (!reported.empty())
       signalPassFailure();
   }
