@@ -25,6 +25,7 @@
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Transforms/Passes.h"
 
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -40,6 +41,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -95,8 +97,8 @@ void runPipeline(ModuleOp module, StringRef pipeline) {
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
   if (failed(parsePassPipeline(pipeline, pm, errorStream))) {
-    fprintf(stderr, "gather-fuzz: bad pipeline %s: %s\n", pipeline.str().c_str(),
-            errors.c_str());
+    fprintf(stderr, "gather-fuzz: bad pipeline %s: %s\n",
+            pipeline.str().c_str(), errors.c_str());
     abort();
   }
   OwningOpRef<ModuleOp> copy = module.clone();
@@ -147,18 +149,49 @@ void runPipelines(ModuleOp module, ByteReader &options, unsigned selector) {
 
 /// Element types of params: every kind the builtin tensor admits.
 const char *const kElementTypes[] = {
-    "f32",          "i1",           "i8",          "i16",
-    "i32",          "i64",          "index",       "f16",
-    "bf16",         "f64",          "tf32",        "f80",
-    "f128",         "f8E4M3FN",     "f8E5M2",      "complex<f32>",
-    "complex<f64>", "vector<4xf32>", "vector<2x3xi8>", "!llvm.ptr",
-    "i3",           "ui8",          "si16",        "i128",
-    "!quant.uniform<i8:f32, 0.5:3>", "f4E2M1FN",   "none",
+    "f32",
+    "i1",
+    "i8",
+    "i16",
+    "i32",
+    "i64",
+    "index",
+    "f16",
+    "bf16",
+    "f64",
+    "tf32",
+    "f80",
+    "f128",
+    "f8E4M3FN",
+    "f8E5M2",
+    "complex<f32>",
+    "complex<f64>",
+    "vector<4xf32>",
+    "vector<2x3xi8>",
+    "!llvm.ptr",
+    "i3",
+    "ui8",
+    "si16",
+    "i128",
+    "!quant.uniform<i8:f32, 0.5:3>",
+    "f4E2M1FN",
+    "none",
 };
 const char *const kIndexTypes[] = {"i32", "i64", "index"};
 /// Dimensions: small, empty, dynamic and huge (2^31 + 1, 2^32 + 1, 2^62).
-const int64_t kDims[] = {1, 2, 3, 4, 0, 5, 8, 16, 64, ShapedType::kDynamic,
-                         2147483649LL, 4294967297LL, 4611686018427387904LL};
+const int64_t kDims[] = {1,
+                         2,
+                         3,
+                         4,
+                         0,
+                         5,
+                         8,
+                         16,
+                         64,
+                         ShapedType::kDynamic,
+                         2147483649LL,
+                         4294967297LL,
+                         4611686018427387904LL};
 
 /// Returns a shape of `rank` dimensions; huge ones only now and then.
 SmallVector<int64_t> pickShape(ByteReader &in, unsigned rank) {
@@ -178,16 +211,31 @@ std::string str(Type type) {
   return s;
 }
 
+/// Appends the values of dimensions `dims` nested as a dense literal, each
+/// value from `in` in [-4, 12).
+void appendNested(ByteReader &in, ArrayRef<int64_t> dims, std::string &out) {
+  if (dims.empty()) {
+    out += std::to_string(int(in.pick(16)) - 4);
+    return;
+  }
+  out += "[";
+  for (int64_t i = 0; i < dims.front(); ++i) {
+    if (i)
+      out += ", ";
+    appendNested(in, dims.drop_front(), out);
+  }
+  out += "]";
+}
+
 /// Returns `arith.constant dense<...> : type` for a static int tensor type
-/// with few elements, values from `in` in [-4, 12), or "" when not one.
+/// with few elements, or "" when not one.
 std::string constantIndices(ByteReader &in, RankedTensorType type) {
   if (!type.hasStaticShape() || type.getNumElements() > 64)
     return "";
-  SmallVector<std::string> values;
-  for (int64_t i = 0; i < type.getNumElements(); ++i)
-    values.push_back(std::to_string(int(in.pick(16)) - 4));
-  return "arith.constant dense<[" + llvm::join(values, ", ") + "]> : " +
-         str(type);
+  std::string values;
+  if (type.getNumElements() > 0)
+    appendNested(in, type.getShape(), values);
+  return "arith.constant dense<" + values + "> : " + str(type);
 }
 
 /// The op the bytes describe.
@@ -199,7 +247,10 @@ struct GeneratedOp {
   const char *mode;
 };
 
-/// Picks the operand types and attributes of a gather or gather_nd op.
+/// Picks the operand types and attributes of a gather or gather_nd op that
+/// mostly verifies: batch dimensions agree (or one side is dynamic), axis
+/// and index depth in range, either written as a negative value now and
+/// then.
 GeneratedOp pickOp(ByteReader &in, MLIRContext *context) {
   GeneratedOp op;
   op.nd = in.pick(2);
@@ -207,17 +258,24 @@ GeneratedOp pickOp(ByteReader &in, MLIRContext *context) {
   if (!element)
     element = Float32Type::get(context);
   Type index = parseType(in.pick(kIndexTypes), context);
-  unsigned paramsRank = 1 + in.pick(4);
-  unsigned indicesRank = (op.nd ? 1 : 0) + in.pick(3);
+  int64_t paramsRank = 1 + in.pick(4);
+  int64_t batch = in.pick(std::min<int64_t>(paramsRank, 3));
+  SmallVector<int64_t> paramsShape = pickShape(in, paramsRank);
+  int64_t indicesRank = batch + (op.nd ? 1 : 0) + in.pick(3);
   SmallVector<int64_t> indicesShape = pickShape(in, indicesRank);
-  // gather_nd's index depth: static, 1 to rank(params) mostly.
+  for (int64_t d = 0; d < batch; ++d)
+    indicesShape[d] = in.pick(4) ? paramsShape[d] : ShapedType::kDynamic;
+  // gather_nd's index depth: static, 1 to rank(params) - batch_dims.
   if (op.nd)
-    indicesShape.back() = 1 + in.pick(paramsRank + 1);
-  op.params = RankedTensorType::get(pickShape(in, paramsRank), element);
+    indicesShape.back() = 1 + in.pick(paramsRank - batch);
+  op.params = RankedTensorType::get(paramsShape, element);
   op.indices = RankedTensorType::get(indicesShape, index);
-  op.batchDims = int64_t(in.pick(3)) - (in.pick(8) == 0 ? 1 : 0);
-  if (!op.nd && in.pick(2))
-    op.axis = int64_t(in.pick(2 * paramsRank)) - int64_t(paramsRank);
+  op.batchDims = in.pick(4) ? batch : batch - indicesRank;
+  if (!op.nd && in.pick(2)) {
+    op.axis = batch + in.pick(paramsRank - batch);
+    if (in.pick(4) == 0)
+      *op.axis -= paramsRank;
+  }
   static const char *const modes[] = {"error", "zero", "clamp", "wrap"};
   op.mode = in.pick(modes);
   return op;
@@ -230,13 +288,13 @@ std::string printModule(ByteReader &in, const GeneratedOp &op) {
   FailureOr<RankedTensorType> result =
       op.nd ? gather::GatherNdOp::inferResultType(op.params, op.indices,
                                                   op.batchDims)
-            : gather::GatherOp::inferResultType(op.params, op.indices,
-                                                op.axis, op.batchDims);
+            : gather::GatherOp::inferResultType(op.params, op.indices, op.axis,
+                                                op.batchDims);
   if (failed(result))
     return "";
   std::string p = str(op.params), i = str(op.indices), r = str(*result);
-  std::string text = "func.func @f(%p: " + p + ", %i0: " + i + ") -> " + r +
-                     " {\n";
+  std::string text =
+      "func.func @f(%p: " + p + ", %i0: " + i + ") -> " + r + " {\n";
   std::string constant = in.pick(4) == 0 ? constantIndices(in, op.indices) : "";
   text += constant.empty() ? "  %i = tensor.cast %i0 : " + i + " to " + i + "\n"
                            : "  %i = " + constant + "\n";
@@ -244,8 +302,8 @@ std::string printModule(ByteReader &in, const GeneratedOp &op) {
           " %p[%i]";
   if (op.axis)
     text += " axis = " + std::to_string(*op.axis);
-  text += " batch_dims = " + std::to_string(op.batchDims) + " mode<" +
-          op.mode + "> : (" + p + ", " + i + ") -> " + r + "\n";
+  text += " batch_dims = " + std::to_string(op.batchDims) + " mode<" + op.mode +
+          "> : (" + p + ", " + i + ") -> " + r + "\n";
   text += "  return %r : " + r + "\n}\n";
   return text;
 }
@@ -253,14 +311,23 @@ std::string printModule(ByteReader &in, const GeneratedOp &op) {
 void runStructured(ByteReader &in, MLIRContext *context) {
   GeneratedOp op = pickOp(in, context);
   std::string text = printModule(in, op);
-  if (text.empty())
+  bool print = getenv("GATHER_FUZZ_PRINT");
+  if (text.empty()) {
+    if (print)
+      fprintf(stderr, "gather-fuzz: no valid op: %s[%s]\n",
+              str(op.params).c_str(), str(op.indices).c_str());
     return;
-  ScopedDiagnosticHandler quiet(context, [](Diagnostic &) { return success(); });
+  }
+  if (print)
+    fprintf(stderr, "%s", text.c_str());
+  ScopedDiagnosticHandler quiet(context, [&](Diagnostic &diag) {
+    if (print)
+      fprintf(stderr, "gather-fuzz: %s\n", diag.str().c_str());
+    return success();
+  });
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, context);
   if (!module || failed(verify(*module)))
     return;
-  if (getenv("GATHER_FUZZ_PRINT"))
-    fprintf(stderr, "%s", text.c_str());
   // Most inputs run one or two pipelines: more inputs per second.
   unsigned selector = in.next() | 1u << in.pick(6);
   runPipelines(*module, in, selector);
@@ -271,7 +338,8 @@ void runStructured(ByteReader &in, MLIRContext *context) {
 //===----------------------------------------------------------------------===//
 
 void runText(const uint8_t *data, size_t size, MLIRContext *context) {
-  ScopedDiagnosticHandler quiet(context, [](Diagnostic &) { return success(); });
+  ScopedDiagnosticHandler quiet(context,
+                                [](Diagnostic &) { return success(); });
   std::string text(reinterpret_cast<const char *>(data), size);
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, context);
   if (!module || failed(verify(*module)))
