@@ -52,12 +52,32 @@ tools = [
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
+# The sanitizer lane (scripts/test.sh --sanitize): the project's code is
+# built with AddressSanitizer and UndefinedBehaviorSanitizer, Debian's
+# libMLIR is not. Its allocator poisoning, inlined into the project's code,
+# reads as use-after-poison there: allow_user_poisoning=0 turns that off.
+# Any report fails the test (UBSan is built without recovery).
+sanitized = bool(getattr(config, "gather_sanitizer", ""))
+if sanitized:
+    config.available_features.add("asan")
+    config.environment["ASAN_OPTIONS"] = "allow_user_poisoning=0:detect_leaks=0"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+# The libFuzzer target, built in the sanitizer lane (tools/gather-fuzz).
+fuzzer = os.path.join(config.gather_tools_dir, "gather-fuzz")
+if os.path.exists(fuzzer):
+    config.available_features.add("fuzzer")
+    config.substitutions.append(("%gather_fuzz", fuzzer))
+    config.substitutions.append(
+        ("%fuzz_seconds", lit_config.params.get("fuzz_seconds", "60")))
+
 # Optional parts: ptxas (serialize GPU modules), a GPU to run them on.
 cuda_root = "/usr/local/cuda"
 if os.path.exists(os.path.join(cuda_root, "bin", "ptxas")):
     config.available_features.add("ptxas")
     config.substitutions.append(("%cuda_toolkit", cuda_root))
-if config.enable_cuda_runtime:
+# An instrumented runtime library cannot be loaded into mlir-runner, which
+# is not: the sanitizer lane leaves GPU runs to the normal one.
+if config.enable_cuda_runtime and not sanitized:
     config.available_features.add("cuda-runtime")
 if shutil.which("nvidia-smi"):
     try:
@@ -67,9 +87,12 @@ if shutil.which("nvidia-smi"):
     except Exception:
         pass
 # Installing and building a user's project takes a while; on by default.
-if shutil.which("cmake") and shutil.which("ninja"):
+# (Not in the sanitizer lane: a user's project would need the sanitizer
+# runtimes to link the instrumented libraries, and valgrind cannot run an
+# instrumented gather-opt.)
+if shutil.which("cmake") and shutil.which("ninja") and not sanitized:
     config.available_features.add("install-test")
-if shutil.which("valgrind"):
+if shutil.which("valgrind") and not sanitized:
     config.available_features.add("valgrind")
 # LLVM's OpenMP runtime, for gather-cpu-pipeline{num-threads=N}.
 libomp = os.path.join(config.llvm_lib_dir, "libomp.so")

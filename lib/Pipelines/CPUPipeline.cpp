@@ -10,13 +10,19 @@
 //   3. ownership-based buffer deallocation,
 //   4. streaming stores for slice copies into results far larger than the
 //      last-level cache (gather-nontemporal-copies),
-//   5. linalg to loops, then every dialect left to LLVM.
+//   5. linalg to loops, vector transfers, complex and math ops to loops,
+//      arith, intrinsics and libm calls, then every dialect left to LLVM;
+//   6. a check that nothing outside the LLVM dialect is left.
+// It starts by rejecting nested modules it would half lower, and ops that
+// aggregate others (linalg.softmax) are decomposed on tensors.
 // Error-mode checks call the out-of-bounds handler, whose default the module
 // defines (weak; printf, fflush, _Exit), so the output runs under mlir-runner
 // with libmlir_runner_utils/libmlir_c_runner_utils, or compiles ahead of time
 // and links against libmlir_c_runner_utils (memrefCopy).
 //
 //===----------------------------------------------------------------------===//
+
+#include "PipelineCommon.h"
 
 #include "gather/Conversion/Passes.h"
 #include "gather/Pipelines/Pipelines.h"
@@ -43,7 +49,7 @@ namespace {
 /// convert-scf-to-openmp wraps each parallel body in one, and its body must
 /// stay one block; canonicalization inlines them only where nothing in them
 /// may allocate on the stack, and counts calls as such ops. A call allocates
-/// nothing in the caller's frame, so a parallel loop whose body calls @exit
+/// nothing in the caller's frame, so a parallel loop whose body calls the handler
 /// (an error-mode gather inside a tiled scf.forall, docs/tiling.md) is
 /// inlined as well.
 struct InlineAllocaScopesPass
@@ -101,10 +107,9 @@ struct InlineAllocaScopesPass
   }
 };
 
-} // namespace
-
-void mlir::gather::buildGatherCPUPipeline(
-    OpPassManager &pm, const GatherCPUPipelineOptions &options) {
+/// Adds the lowering of gather ops chosen by `options.lowering`.
+void addGatherLowering(OpPassManager &pm,
+                       const GatherCPUPipelineOptions &options) {
   // A tensor.dim of a gather result becomes a dim of its operands, so that
   // a gather fused tile by tile into a consumer's loops (docs/tiling.md) is
   // not kept alive, and computed whole, only for the loop bounds.
@@ -129,7 +134,12 @@ void mlir::gather::buildGatherCPUPipeline(
   }
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createLoopInvariantCodeMotionPass());
+  pm.addPass(createDecomposeAggregatedOpsPass());
+}
 
+/// Adds bufferization, deallocation and streaming stores.
+void addBufferization(OpPassManager &pm,
+                      const GatherCPUPipelineOptions &options) {
   // Write results straight into the destination they end up in (e.g. a
   // caller's buffer through materialize_in_destination), not into a fresh
   // allocation copied there afterwards.
@@ -143,8 +153,12 @@ void mlir::gather::buildGatherCPUPipeline(
   // slots leave (CSE first makes their two subviews one value).
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
+  // scf.forall (the gather's with threads, or the user's) runs on OpenMP
+  // threads or as sequential loops.
   if (options.numThreads > 0)
     pm.addPass(createForallToParallelLoopPass());
+  else
+    pm.addPass(createForallToForLoopPass());
   bufferization::buildBufferDeallocationPipeline(pm);
   // After deallocation, which rejects the fence (an op with unknown memory
   // effects), and before clones become copies: only the copies
@@ -154,7 +168,11 @@ void mlir::gather::buildGatherCPUPipeline(
   pm.addPass(createNontemporalCopiesPass(nontemporalOptions));
   // Clones that hand buffer ownership across calls become alloc + copy.
   pm.addPass(createConvertBufferizationToMemRefPass());
+}
 
+/// Adds the lowering of buffers, loops and everything else to LLVM.
+void addLoweringToLLVM(OpPassManager &pm,
+                       const GatherCPUPipelineOptions &options) {
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   if (options.numThreads > 0) {
     ConvertSCFToOpenMPPassOptions ompOptions;
@@ -162,18 +180,20 @@ void mlir::gather::buildGatherCPUPipeline(
     pm.addPass(createConvertSCFToOpenMPPass(ompOptions));
     // Inline the memref.alloca_scope wrapped around each parallel body,
     // which must stay one block while scf-to-cf splits it (the pass: bodies
-    // that call @exit; canonicalization: the others). Before
+    // that call the handler; canonicalization: the others). Before
     // expand-strided-metadata: folding constants into the offsets of its
     // reinterpret_casts would reject a constant out-of-bounds index at
     // compile time in code that error mode never reaches.
     pm.addPass(std::make_unique<InlineAllocaScopesPass>());
     pm.addPass(createCanonicalizerPass());
   }
+  addMathVectorComplexLowering(pm);
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createConvertComplexToLLVMPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
@@ -184,8 +204,44 @@ void mlir::gather::buildGatherCPUPipeline(
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+} // namespace
+
+LogicalResult
+GatherCPUPipelineOptions::checkOptions(options::ErrorFn error) const {
+  using namespace options;
+  bool ok =
+      succeeded(checkRange("prefetch-distance", prefetchDistance,
+                           kPrefetchDistanceMin, kPrefetchDistanceMax, error));
+  ok &= succeeded(checkRange("num-threads", uint64_t(numThreads), 0,
+                             kNumThreadsMax, error));
+  ok &= succeeded(checkNontemporalMinBytes("nontemporal-min-bytes",
+                                           nontemporalMinBytes, error));
+  return success(ok);
+}
+
+void mlir::gather::buildGatherCPUPipeline(
+    OpPassManager &pm, const GatherCPUPipelineOptions &options) {
+  buildGatherCPUPipeline(pm, options, "gather-cpu-pipeline");
+}
+
+void mlir::gather::buildGatherCPUPipeline(
+    OpPassManager &pm, const GatherCPUPipelineOptions &options,
+    StringRef pipeline, bool verifyLowered) {
+  pm.addPass(createRejectNestedModulesPass());
+  addGatherLowering(pm, options);
+  addBufferization(pm, options);
+  addLoweringToLLVM(pm, options);
+  if (!verifyLowered)
+    return;
+  // OpenMP ops are translated to LLVM IR as they are.
+  SmallVector<std::string> allow;
+  if (options.numThreads > 0)
+    allow.push_back("omp");
+  addVerifyLowered(pm, pipeline, allow);
+}
+
 void mlir::gather::registerGatherCPUPipeline() {
-  PassPipelineRegistration<GatherCPUPipelineOptions>(
+  registerCheckedPipeline<GatherCPUPipelineOptions>(
       "gather-cpu-pipeline",
       "Lower func.func on tensors holding gather ops to the LLVM dialect for "
       "CPU execution",

@@ -10,7 +10,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PipelineCommon.h"
+
 #include "gather/Pipelines/Pipelines.h"
+#include "gather/Transforms/Passes.h"
 
 #include "gather/Conversion/Passes.h"
 
@@ -22,12 +25,16 @@
 #include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Regex.h"
 
 using namespace mlir;
+using namespace mlir::gather;
 
 namespace {
 
@@ -45,6 +52,7 @@ void addBufferization(OpPassManager &pm) {
   // folds to its params).
   pm.addPass(createConvertBufferizationToMemRefPass());
   pm.addPass(createConvertLinalgToLoopsPass());
+  pm.addPass(createForallToForLoopPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }
@@ -60,7 +68,8 @@ void buildDevicePipeline(OpPassManager &pm,
   // gpu-to-llvm lowers gpu.alloc/memcpy/dealloc only in async form: put each
   // function's GPU work on one stream, synchronized at its end.
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
-  pm.addPass(createConvertVectorToSCFPass());
+  // Host code around the kernels: vector, complex and math ops.
+  addMathVectorComplexLowering(pm);
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
@@ -81,22 +90,70 @@ void buildDevicePipeline(OpPassManager &pm,
   kernels.addPass(createReconcileUnrealizedCastsPass());
 
   pm.addPass(createConvertNVVMToLLVMPass());
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createConvertComplexToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createGpuToLLVMConversionPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
 
+  // gpu-module-to-binary reports some errors (an unknown format, a CUDA
+  // path without libdevice) without failing.
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = options.format;
   binary.toolkitPath = options.cudaPath;
-  pm.addPass(createGpuModuleToBinaryPass(binary));
-  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createFailOnErrorPass(createGpuModuleToBinaryPass(binary)));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  // The binary and its launches are translated by mlir-translate.
+  addVerifyLowered(pm, "gather-gpu-pipeline",
+                   {"gpu.binary", "gpu.launch_func"});
 }
 
 } // namespace
+
+LogicalResult
+GatherGPUPipelineOptions::checkOptions(options::ErrorFn error) const {
+  using namespace options;
+  bool ok =
+      succeeded(checkRange("block-size", blockSize, 1, kBlockSizeMax, error));
+  ok &= succeeded(checkRange("max-blocks", maxBlocks, 1, kMaxBlocksMax, error));
+  // NVPTX processors: sm_<major><minor> with an optional a/f suffix.
+  if (!llvm::Regex("^sm_[0-9]{2,3}[af]?$").match(chip)) {
+    error("option 'chip' must be an NVIDIA GPU such as sm_90 or sm_90a; got '" +
+          chip + "'");
+    ok = false;
+  }
+  // PTX versions and chips the NVPTX backend knows as features.
+  if (!features.empty() &&
+      !llvm::Regex("^[+-](ptx[0-9]+|sm_[0-9]+[af]?)(,[+-](ptx[0-9]+|sm_[0-9]+"
+                   "[af]?))*$")
+           .match(features)) {
+    error("option 'features' must be a comma-separated list of +ptxNN or "
+          "+sm_NN; got '" +
+          features + "'");
+    ok = false;
+  }
+  ok &= succeeded(checkOneOf("format", format, kFormats, error));
+  if (indexBitwidth != 32 && indexBitwidth != 64) {
+    error("option 'index-bitwidth' must be 32 or 64, got " +
+          Twine(indexBitwidth));
+    ok = false;
+  }
+  ok &= succeeded(
+      checkRange("opt-level", uint64_t(optLevel), 0, kOptLevelMax, error));
+  // Only serializing kernels reads the toolkit.
+  if (!hostOnly && !llvm::sys::fs::is_directory(cudaPath)) {
+    error("option 'cuda-path' must be a CUDA toolkit directory (its "
+          "libdevice and ptxas serialize kernels); '" +
+          cudaPath + "' is not a directory");
+    ok = false;
+  }
+  return success(ok);
+}
 
 void mlir::gather::buildGatherGPUPipeline(
     OpPassManager &pm, const GatherGPUPipelineOptions &options) {
@@ -106,19 +163,22 @@ void mlir::gather::buildGatherGPUPipeline(
   lower.maxBlocks = options.maxBlocks;
   lower.vectorize = options.vectorize;
   lower.outOfBoundsHandler = options.outOfBoundsHandler;
+  pm.addPass(createRejectNestedModulesPass());
   pm.addPass(createConvertGatherToGPUPass(lower));
   if (options.hostOnly) {
     // No gather op is left: the CPU pipeline bufferizes and lowers the rest.
-    buildGatherCPUPipeline(pm, GatherCPUPipelineOptions());
+    buildGatherCPUPipeline(pm, GatherCPUPipelineOptions(),
+                           "gather-gpu-pipeline");
     return;
   }
   pm.addPass(createCanonicalizerPass());
+  pm.addPass(createDecomposeAggregatedOpsPass());
   addBufferization(pm);
   buildDevicePipeline(pm, options);
 }
 
 void mlir::gather::registerGatherGPUPipeline() {
-  PassPipelineRegistration<GatherGPUPipelineOptions>(
+  registerCheckedPipeline<GatherGPUPipelineOptions>(
       "gather-gpu-pipeline",
       "Lowers gather ops to CUDA kernels (NVVM, serialized with ptxas) and "
       "the host code to LLVM with mgpu* runtime calls; with host-only, lowers "

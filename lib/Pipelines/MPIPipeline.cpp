@@ -25,6 +25,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PipelineCommon.h"
+
 #include "gather/Conversion/Passes.h"
 #include "gather/Pipelines/Pipelines.h"
 
@@ -155,7 +157,8 @@ void mlir::gather::buildGatherMPIPipeline(
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createConvertShardCollectivesToMPIPass());
   pm.addPass(createConvertShardToMPIPass());
-  buildGatherCPUPipeline(pm, options);
+  buildGatherCPUPipeline(pm, options, "gather-mpi-pipeline",
+                         /*verifyLowered=*/false);
   ConvertToLLVMPassOptions toLLVMOptions;
   toLLVMOptions.filterDialects = {"mpi"};
   pm.addPass(createConvertToLLVMPass(toLLVMOptions));
@@ -164,7 +167,7 @@ void mlir::gather::buildGatherMPIPipeline(
 }
 
 void mlir::gather::registerGatherMPIPipeline() {
-  PassPipelineRegistration<GatherCPUPipelineOptions>(
+  registerCheckedPipeline<GatherCPUPipelineOptions>(
       "gather-mpi-pipeline",
       "Partition func.func annotated with shard.shard over a shard.grid into "
       "one program per MPI process and lower it to the LLVM dialect (options: "

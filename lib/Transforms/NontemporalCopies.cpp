@@ -20,6 +20,9 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+#include <optional>
 
 namespace mlir {
 namespace gather {
@@ -52,6 +55,22 @@ static int64_t getElementBytes(MemRefType type) {
   return bits / 8;
 }
 
+/// Returns the bytes of the static-shaped `type` whose elements take
+/// getElementBytes bytes, or nullopt when that is 0 or the product does not
+/// fit in int64_t (shapes the verifier accepts can be that large).
+static std::optional<int64_t> getStaticBytes(MemRefType type) {
+  int64_t bytes = getElementBytes(type);
+  if (bytes == 0)
+    return std::nullopt;
+  for (int64_t size : type.getShape()) {
+    std::optional<int64_t> product = llvm::checkedMul(bytes, size);
+    if (!product)
+      return std::nullopt;
+    bytes = *product;
+  }
+  return bytes;
+}
+
 /// True when `copy` writes a static, contiguous block of whole lines.
 static bool isLineBlockCopy(memref::CopyOp copy) {
   auto source = dyn_cast<MemRefType>(copy.getSource().getType());
@@ -62,8 +81,8 @@ static bool isLineBlockCopy(memref::CopyOp copy) {
       !memref::isStaticShapeAndContiguousRowMajor(target))
     return false;
   int64_t elementBytes = getElementBytes(target);
-  int64_t bytes = target.getNumElements() * elementBytes;
-  return elementBytes != 0 && bytes > 0 && bytes % kLineBytes == 0;
+  std::optional<int64_t> bytes = getStaticBytes(target);
+  return elementBytes != 0 && bytes && *bytes > 0 && *bytes % kLineBytes == 0;
 }
 
 /// Returns `view` collapsed to rank 1 (it is static and contiguous).
@@ -172,6 +191,10 @@ struct NontemporalCopiesPass
   using Base::Base;
 
   void runOnOperation() override {
+    if (failed(gather::options::checkNontemporalMinBytes(
+            "min-bytes", minBytes,
+            gather::options::PassOptionError{getOperation(), getArgument()})))
+      return signalPassFailure();
     if (minBytes < 0)
       return;
     SmallVector<std::pair<memref::CopyOp, Value>> copies;
@@ -184,9 +207,12 @@ struct NontemporalCopiesPass
           rootType.getElementType() !=
               cast<MemRefType>(copy.getTarget().getType()).getElementType())
         return;
-      if (rootType.hasStaticShape() &&
-          rootType.getNumElements() * getElementBytes(rootType) < minBytes)
-        return;
+      // A static buffer too large for int64_t bytes is large enough.
+      if (rootType.hasStaticShape()) {
+        std::optional<int64_t> rootBytes = getStaticBytes(rootType);
+        if (rootBytes && *rootBytes < minBytes)
+          return;
+      }
       copies.emplace_back(copy, root);
     });
     llvm::SetVector<Operation *> anchors;

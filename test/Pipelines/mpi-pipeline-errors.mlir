@@ -32,9 +32,9 @@ module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "MPICH">} {
 
 // Whatever the pipeline does not lower to the LLVM dialect is an error.
 module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "MPICH">} {
-  func.func @f(%x: f32) -> f32 {
-    // expected-error@+1 {{'math.sqrt' op was not lowered to the LLVM dialect by gather-mpi-pipeline}}
-    %r = math.sqrt %x : f32
-    return %r : f32
+  func.func @f(%x: tf32) -> tf32 {
+    // expected-error@+1 {{'arith.addf' op was not lowered to the LLVM dialect by gather-mpi-pipeline}}
+    %r = arith.addf %x, %x : tf32
+    return %r : tf32
   }
 }

@@ -112,10 +112,10 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
   }];
   let options = [
     Option<"prefetchDistance", "prefetch-distance", "int64_t",
-           /*default=*/"-1",
+           /*default=*/"::mlir::gather::options::kPrefetchDistanceDefault",
            "prefetch (memref.prefetch) the slice selected this many index "
            "positions ahead; 0: never; -1: about 2 KiB of slices ahead (2-64 "
-           "positions) for slices of 64 B to 4 KiB">,
+           "positions) for slices of 64 B to 4 KiB; at most 65536">,
     Option<"parallel", "parallel", "bool", /*default=*/"false",
            "make the outermost loop an scf.forall on tensors (each iteration "
            "fills its own slot of the result)">,
@@ -184,11 +184,13 @@ def ConvertGatherToGPUPass : Pass<"convert-gather-to-gpu", "::mlir::ModuleOp"> {
     Option<"hostOnly", "host-only", "bool", /*default=*/"false",
            "emit the kernel body in an scf.parallel over block/thread ids on "
            "host memory instead of a gpu.launch (CPU-executable form)">,
-    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
-           "threads per block">,
-    Option<"maxBlocks", "max-blocks", "int64_t", /*default=*/"8192",
+    Option<"blockSize", "block-size", "int64_t",
+           /*default=*/"::mlir::gather::options::kBlockSizeDefault",
+           "threads per block, in [1, 1024] (CUDA's limit, host-only too)">,
+    Option<"maxBlocks", "max-blocks", "int64_t",
+           /*default=*/"::mlir::gather::options::kMaxBlocksDefault",
            "upper bound on the number of blocks of a launch (grid-stride "
-           "loops cover the rest)">,
+           "loops cover the rest), in [1, 2^31 - 1]">,
     Option<"vectorize", "vectorize", "bool", /*default=*/"true",
            "use 128-bit loads and stores when the slice allows">,
     Option<"outOfBoundsHandler", "out-of-bounds-handler", "std::string",

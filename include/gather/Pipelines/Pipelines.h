@@ -7,6 +7,8 @@
 #ifndef GATHER_PIPELINES_PIPELINES_H
 #define GATHER_PIPELINES_PIPELINES_H
 
+#include "gather/Support/Options.h"
+
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
@@ -40,21 +42,21 @@ struct GatherCPUPipelineOptions
       llvm::cl::desc("lowering=scf: prefetch the slice selected this many "
                      "index positions ahead; 0: never; -1: about 2 KiB "
                      "of slices ahead (2-64 positions) for slices of 64 B to "
-                     "4 KiB"),
-      llvm::cl::init(-1)};
+                     "4 KiB; at most 65536"),
+      llvm::cl::init(options::kPrefetchDistanceDefault)};
   PassOptions::Option<unsigned> numThreads{
       *this, "num-threads",
       llvm::cl::desc("lowering=scf: 0 runs single-threaded loops; N > 0 "
                      "splits the outermost loop over N OpenMP threads (link "
-                     "libomp)"),
-      llvm::cl::init(0)};
+                     "libomp); at most 1024"),
+      llvm::cl::init(options::kNumThreadsDefault)};
   PassOptions::Option<int64_t> nontemporalMinBytes{
       *this, "nontemporal-min-bytes",
       llvm::cl::desc("copy slices of whole 64-byte lines into results of at "
                      "least this many bytes with streaming stores, when the "
                      "slice is 64-byte aligned at run time "
                      "(gather-nontemporal-copies); default 32 MiB; -1: never"),
-      llvm::cl::init(32 << 20)};
+      llvm::cl::init(options::kNontemporalMinBytesDefault)};
   PassOptions::Option<std::string> outOfBoundsHandler{
       *this, "out-of-bounds-handler",
       llvm::cl::desc("The C function error-mode checks call with an "
@@ -62,11 +64,18 @@ struct GatherCPUPipelineOptions
                      "gather_out_of_bounds, is defined weak in the module, "
                      "another name is declared"),
       llvm::cl::init("gather_out_of_bounds")};
+
+  /// Checks every option against its accepted range; `error` gets the
+  /// message of each bad one.
+  LogicalResult checkOptions(options::ErrorFn error) const;
 };
 
 /// Builds `gather-cpu-pipeline` into `pm` (anchored on builtin.module): from
 /// func.func on tensors holding gather ops down to the LLVM dialect, ready
-/// for mlir-runner or mlir-translate --mlir-to-llvmir.
+/// for mlir-runner or mlir-translate --mlir-to-llvmir. The pipeline ends
+/// with gather-verify-lowered: it fails rather than leave an op unlowered.
+/// `options` must pass checkOptions (the registered pipeline checks them
+/// when it parses them).
 void buildGatherCPUPipeline(OpPassManager &pm,
                             const GatherCPUPipelineOptions &options);
 
@@ -75,7 +84,7 @@ struct GatherGPUPipelineOptions
     : public PassPipelineOptions<GatherGPUPipelineOptions> {
   PassOptions::Option<std::string> chip{
       *this, "chip", llvm::cl::desc("The NVIDIA GPU to compile kernels for"),
-      llvm::cl::init("sm_90")};
+      llvm::cl::init(options::kChipDefault)};
   PassOptions::Option<std::string> features{
       *this, "features",
       llvm::cl::desc("PTX features, e.g. +ptx80 (empty: the chip's default "
@@ -84,36 +93,38 @@ struct GatherGPUPipelineOptions
   PassOptions::Option<std::string> format{
       *this, "format",
       llvm::cl::desc("What gpu-module-to-binary embeds: isa (PTX), bin "
-                     "(cubin, via ptxas) or fatbin"),
-      llvm::cl::init("fatbin")};
+                     "(cubin, via ptxas) or fatbin; also upstream's llvm, "
+                     "offloading, assembly, binary, fatbinary"),
+      llvm::cl::init(options::kFormatDefault)};
   PassOptions::Option<int64_t> indexBitwidth{
       *this, "index-bitwidth",
       llvm::cl::desc("Bitwidth of index in kernels: 64 gives 64-bit offsets; "
                      "32 is only valid for buffers of fewer than 2^31 "
                      "elements and no index-typed params or indices (the "
                      "host always uses 64)"),
-      llvm::cl::init(64)};
+      llvm::cl::init(options::kIndexBitwidthDefault)};
   PassOptions::Option<std::string> cudaPath{
       *this, "cuda-path",
       llvm::cl::desc("The CUDA toolkit whose ptxas/fatbinary serialize "
-                     "kernels"),
-      llvm::cl::init("/usr/local/cuda")};
+                     "kernels (a directory that must exist unless host-only)"),
+      llvm::cl::init(options::kCudaPathDefault)};
   PassOptions::Option<unsigned> optLevel{
       *this, "opt-level",
-      llvm::cl::desc("Optimization level of the NVPTX backend"),
-      llvm::cl::init(3)};
+      llvm::cl::desc("Optimization level of the NVPTX backend, 0 to 3"),
+      llvm::cl::init(options::kOptLevelDefault)};
   PassOptions::Option<bool> hostOnly{
       *this, "host-only",
       llvm::cl::desc("Lower the CPU-executable form of the kernels (the same "
                      "body in an scf.parallel) for mlir-runner"),
       llvm::cl::init(false)};
-  PassOptions::Option<int64_t> blockSize{*this, "block-size",
-                                         llvm::cl::desc("Threads per block"),
-                                         llvm::cl::init(256)};
+  PassOptions::Option<int64_t> blockSize{
+      *this, "block-size",
+      llvm::cl::desc("Threads per block, in [1, 1024] (also host-only)"),
+      llvm::cl::init(options::kBlockSizeDefault)};
   PassOptions::Option<int64_t> maxBlocks{
       *this, "max-blocks",
-      llvm::cl::desc("Upper bound on the blocks of a launch"),
-      llvm::cl::init(8192)};
+      llvm::cl::desc("Upper bound on the blocks of a launch, in [1, 2^31 - 1]"),
+      llvm::cl::init(options::kMaxBlocksDefault)};
   PassOptions::Option<bool> vectorize{
       *this, "vectorize",
       llvm::cl::desc("Use 128-bit loads and stores where the slice allows"),
@@ -124,12 +135,18 @@ struct GatherGPUPipelineOptions
                      "an out-of-bounds index, as in gather-cpu-pipeline "
                      "(kernels print and trap)"),
       llvm::cl::init("gather_out_of_bounds")};
+
+  /// Checks every option against its accepted range (and that cuda-path is
+  /// a directory when kernels are serialized); `error` gets the message of
+  /// each bad one.
+  LogicalResult checkOptions(options::ErrorFn error) const;
 };
 
 /// Builds `gather-gpu-pipeline` into `pm` (anchored on builtin.module): from
 /// func.func on tensors holding gather ops to the LLVM dialect with kernels
 /// in a gpu.binary, ready for mlir-runner with the gather_cuda_runtime
-/// library (or, with host-only, with no GPU at all).
+/// library (or, with host-only, with no GPU at all). `options` must pass
+/// checkOptions.
 void buildGatherGPUPipeline(OpPassManager &pm,
                             const GatherGPUPipelineOptions &options);
 

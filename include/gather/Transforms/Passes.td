@@ -40,14 +40,86 @@ def NontemporalCopiesPass : Pass<"gather-nontemporal-copies"> {
     the gather slice copies.
   }];
   let options = [
-    Option<"minBytes", "min-bytes", "int64_t", /*default=*/"33554432",
+    Option<"minBytes", "min-bytes", "int64_t",
+           /*default=*/"::mlir::gather::options::kNontemporalMinBytesDefault",
            "rewrite copies into destination buffers of at least this many "
            "bytes (default 32 MiB, the last-level cache of one Zen 5 CCD; "
-           "dynamic sizes are compared at run time); -1: none">,
+           "dynamic sizes are compared at run time); -1: none; at least -1">,
   ];
   let dependentDialects = [
     "arith::ArithDialect", "LLVM::LLVMDialect", "memref::MemRefDialect",
     "scf::SCFDialect", "vector::VectorDialect"
+  ];
+}
+
+def DecomposeAggregatedOpsPass : Pass<"gather-decompose-aggregated-ops"> {
+  let summary = "decompose linalg ops that aggregate others (linalg.softmax) "
+                "into the ops they stand for";
+  let description = [{
+    Replaces every op implementing `linalg::AggregatedOpInterface` (for
+    example `linalg.softmax`, which neither bufferization nor
+    `convert-linalg-to-loops` handles) with the result of its
+    `decomposeOperation`: `linalg.generic`, `linalg.fill` and `tensor.empty`
+    ops that the rest of a lowering pipeline handles. An op whose
+    decomposition fails is an error naming it. The gather pipelines run it
+    on tensors, before bufferization.
+  }];
+  let dependentDialects = [
+    "arith::ArithDialect", "linalg::LinalgDialect", "math::MathDialect",
+    "tensor::TensorDialect"
+  ];
+}
+
+def CompleteMathLoweringPass : Pass<"gather-complete-math-lowering"> {
+  let summary = "lower what upstream's math conversions leave";
+  let description = [{
+    Two gaps of upstream's math lowering to LLVM:
+
+    - `convert-math-to-llvm` lowers `math.isnan` and `math.isfinite` but not
+      `math.isinf` and `math.isnormal`, which `convert-math-to-libm` then
+      rejects: this pass rewrites both (scalars and vectors of LLVM float
+      types) into `llvm.intr.is.fpclass` with the infinity or normal mask.
+    - `math-extend-to-supported-types` gives the `arith.extf`/`arith.truncf`
+      it wraps around f16/bf16 math a `fastmath` flag that
+      `convert-arith-to-llvm` copies unconverted onto `llvm.fpext`/
+      `llvm.fptrunc` (an `#arith.fastmath` attribute that tools without the
+      arith dialect cannot read back): the flag, which changes nothing in a
+      conversion, is dropped.
+
+    Runs after `math-extend-to-supported-types` and `convert-math-to-llvm`.
+  }];
+  let dependentDialects = ["LLVM::LLVMDialect"];
+}
+
+def RejectNestedModulesPass
+    : Pass<"gather-reject-nested-modules", "::mlir::ModuleOp"> {
+  let summary = "reject nested builtin.module ops that are not lowered yet";
+  let description = [{
+    The gather pipelines lower the functions of the module they run on.
+    Functions of a nested `builtin.module` would be lowered only by some of
+    their passes (those that walk the whole tree) and left half lowered:
+    this pass, which the pipelines run first, reports a nested module that
+    holds any op outside the LLVM dialect as an error naming that op. Lower
+    such a module first, e.g. with
+    `--pass-pipeline='builtin.module(builtin.module(gather-cpu-pipeline))'`.
+  }];
+}
+
+def VerifyLoweredPass : Pass<"gather-verify-lowered", "::mlir::ModuleOp"> {
+  let summary = "check that everything is in the LLVM dialect";
+  let description = [{
+    The last pass of the gather pipelines: a pipeline that succeeds has
+    lowered every op. Reports each op name outside the LLVM dialect (and
+    `builtin.module`) once, as an error at its first occurrence, and fails.
+    `allow` adds dialect namespaces (`omp`) or op names (`gpu.binary`) that
+    mlir-translate handles as they are.
+  }];
+  let options = [
+    ListOption<"allow", "allow", "std::string",
+               "dialect namespaces or op names accepted besides llvm and "
+               "builtin.module">,
+    Option<"pipeline", "pipeline", "std::string", /*default=*/"\"\"",
+           "the pipeline named in the error (empty: this pass)">,
   ];
 }
 

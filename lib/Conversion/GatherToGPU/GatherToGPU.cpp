@@ -637,6 +637,9 @@ struct ConvertGatherToGPUPass
   using Base::Base;
 
   void runOnOperation() override {
+    if (failed(options::checkGatherToGPUPass(getOperation(), blockSize,
+                                             maxBlocks)))
+      return signalPassFailure();
     GatherToGPUOptions options;
     options.hostOnly = hostOnly;
     options.outOfBoundsHandler = outOfBoundsHandler;

@@ -836,6 +836,8 @@ struct ConvertGatherToSCFPass
   using Base::Base;
 
   void runOnOperation() override {
+    if (failed(options::checkGatherToSCFPass(getOperation(), prefetchDistance)))
+      return signalPassFailure();
     GatherToSCFLoweringOptions options;
     options.prefetchDistance = prefetchDistance;
     options.parallel = parallel;

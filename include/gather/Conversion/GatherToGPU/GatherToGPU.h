@@ -7,6 +7,8 @@
 #ifndef GATHER_CONVERSION_GATHERTOGPU_GATHERTOGPU_H
 #define GATHER_CONVERSION_GATHERTOGPU_GATHERTOGPU_H
 
+#include "gather/Support/Options.h"
+
 #include "mlir/IR/PatternMatch.h"
 
 #include <cstdint>
@@ -22,9 +24,9 @@ struct GatherToGPUOptions {
   /// Emit the kernel body in an scf.parallel on host memory (CPU form).
   bool hostOnly = false;
   /// Threads per block.
-  int64_t blockSize = 256;
+  int64_t blockSize = options::kBlockSizeDefault;
   /// Upper bound on the blocks of one launch.
-  int64_t maxBlocks = 8192;
+  int64_t maxBlocks = options::kMaxBlocksDefault;
   /// Use 128-bit loads and stores where the slice allows.
   bool vectorize = true;
   /// Host-only: the C function error-mode checks report to (kernels on a

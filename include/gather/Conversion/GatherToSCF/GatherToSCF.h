@@ -8,6 +8,8 @@
 #define GATHER_CONVERSION_GATHERTOSCF_GATHERTOSCF_H
 
 #include "gather/Conversion/GatherCommon/OutOfBoundsReport.h"
+#include "gather/Support/Options.h"
+
 #include "mlir/IR/PatternMatch.h"
 
 #include <cstdint>
@@ -21,7 +23,7 @@ struct GatherToSCFLoweringOptions {
   /// Prefetch the slice selected this many index positions ahead; 0: never;
   /// -1: about 2 KiB of slices ahead (2 to 64 positions) for slices of
   /// 64 B to 4 KiB.
-  int64_t prefetchDistance = -1;
+  int64_t prefetchDistance = options::kPrefetchDistanceDefault;
   /// Make the outermost loop an scf.forall on tensors.
   bool parallel = false;
   /// The C function error-mode checks report to (docs/spec.md, "The

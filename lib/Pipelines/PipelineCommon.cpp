@@ -1,0 +1,98 @@
+//===- PipelineCommon.cpp - pieces both gather pipelines use --------------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PipelineCommon.h"
+
+#include "gather/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+
+using namespace mlir;
+using namespace mlir::gather;
+
+void mlir::gather::addMathVectorComplexLowering(OpPassManager &pm) {
+  // Transfers of rank > 1 and prints of n-D vectors become loops over 1-D
+  // vectors (affine.apply in their indices: before lower-affine).
+  pm.addPass(createConvertVectorToSCFPass());
+  // Complex division, abs, exp, log, ... in arith and math on the parts;
+  // complex-to-llvm lowers what is left (create, re, im, constants).
+  pm.addPass(createConvertComplexToStandardPass());
+  // Math on f16, bf16 and f8 types computes in f32 (fma excepted).
+  pm.addPass(math::createMathExtendToSupportedTypes());
+  // Integer powers have no intrinsic or libm function: ipowi and fpowi
+  // become functions of their own.
+  pm.addPass(createConvertMathToFuncs());
+  // LLVM intrinsics (exp, log, trig, atan2, pow, rounding, bit counts, ...),
+  // then is.fpclass for the two tests math-to-llvm leaves (and no fastmath
+  // flags on the extensions around f16 math).
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createCompleteMathLoweringPass());
+  // clampf in min/max; libm (which rejects anything it cannot call) last:
+  // erf, erfc, cbrt, acosh, asinh, atanh, ...
+  math::MathExpandOpsPassOptions expand;
+  expand.opMnemonics = {"clampf"};
+  pm.addPass(math::createMathExpandOpsPass(expand));
+  pm.addPass(createConvertMathToLibmPass());
+}
+
+void mlir::gather::addVerifyLowered(OpPassManager &pm, StringRef pipeline,
+                                    ArrayRef<std::string> allow) {
+  VerifyLoweredPassOptions verify;
+  verify.pipeline = pipeline.str();
+  verify.allow.assign(allow.begin(), allow.end());
+  pm.addPass(createVerifyLoweredPass(verify));
+}
+
+namespace {
+
+/// Runs a pass on builtin.module in a nested pipeline and fails when any
+/// error is reported meanwhile.
+struct FailOnErrorPass
+    : public PassWrapper<FailOnErrorPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(FailOnErrorPass)
+
+  explicit FailOnErrorPass(std::unique_ptr<Pass> pass)
+      : inner(ModuleOp::getOperationName()) {
+    inner.addPass(std::move(pass));
+  }
+  FailOnErrorPass(const FailOnErrorPass &other)
+      : PassWrapper(other), inner(other.inner) {}
+
+  StringRef getArgument() const override { return "gather-fail-on-error"; }
+  StringRef getDescription() const override {
+    return "run a pass and fail when it reports an error";
+  }
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    inner.getDependentDialects(registry);
+  }
+
+  void runOnOperation() override {
+    bool sawError = false;
+    // Notes the error and lets it go on to the handlers registered before.
+    ScopedDiagnosticHandler handler(&getContext(), [&](Diagnostic &diag) {
+      if (diag.getSeverity() == DiagnosticSeverity::Error)
+        sawError = true;
+      return failure();
+    });
+    if (failed(runPipeline(inner, getOperation())) || sawError)
+      signalPassFailure();
+  }
+
+private:
+  OpPassManager inner;
+};
+
+} // namespace
+
+std::unique_ptr<Pass>
+mlir::gather::createFailOnErrorPass(std::unique_ptr<Pass> inner) {
+  return std::make_unique<FailOnErrorPass>(std::move(inner));
+}

@@ -1,0 +1,76 @@
+//===- PipelineCommon.h - pieces both gather pipelines use ------*- C++ -*-===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_LIB_PIPELINES_PIPELINECOMMON_H
+#define GATHER_LIB_PIPELINES_PIPELINECOMMON_H
+
+#include "gather/Pipelines/Pipelines.h"
+#include "gather/Support/Options.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+#include <memory>
+
+namespace mlir {
+namespace gather {
+
+/// Adds the lowering of the ops a user's module holds around its gathers
+/// that no other step of the pipelines lowers: vector transfers and prints of
+/// n-D vectors to scf loops, complex arithmetic to arith and math, and every
+/// math op to LLVM intrinsics, to libm calls, or to functions of its own
+/// (ipowi, fpowi). On buffers, before scf-to-cf (the vector and math
+/// functions build loops) and before the conversions to LLVM.
+void addMathVectorComplexLowering(OpPassManager &pm);
+
+/// buildGatherCPUPipeline, whose final check names `pipeline` (the GPU
+/// pipeline's host-only form ends with the CPU pipeline); without
+/// `verifyLowered`, the caller lowers more and checks the result itself
+/// (gather-mpi-pipeline).
+void buildGatherCPUPipeline(OpPassManager &pm,
+                            const GatherCPUPipelineOptions &options,
+                            StringRef pipeline, bool verifyLowered = true);
+
+/// Adds gather-verify-lowered for `pipeline`, allowing `allow` besides the
+/// LLVM dialect.
+void addVerifyLowered(OpPassManager &pm, StringRef pipeline,
+                      ArrayRef<std::string> allow = {});
+
+/// Returns a pass that runs `inner` (a pass on builtin.module) and fails
+/// when it reports an error, even if it does not fail itself (as
+/// gpu-module-to-binary does for an unknown format or a CUDA path without
+/// libdevice).
+std::unique_ptr<Pass> createFailOnErrorPass(std::unique_ptr<Pass> inner);
+
+/// Registers pipeline `arg` whose options are parsed, then checked with
+/// `Options::checkOptions` (an error names the option and the range), then
+/// built with `build`.
+template <typename Options>
+void registerCheckedPipeline(StringRef arg, StringRef description,
+                             void (*build)(OpPassManager &, const Options &)) {
+  registerPassPipeline(
+      arg, description,
+      [build, arg](OpPassManager &pm, StringRef text,
+                   function_ref<LogicalResult(const Twine &)> errorHandler) {
+        Options options;
+        if (failed(options.parseFromString(text)))
+          return failure();
+        if (failed(options.checkOptions([&](const Twine &message) {
+              (void)errorHandler(arg + ": " + message);
+            })))
+          return failure();
+        build(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> optHandler) {
+        optHandler(Options());
+      });
+}
+
+} // namespace gather
+} // namespace mlir
+
+#endif // GATHER_LIB_PIPELINES_PIPELINECOMMON_H

@@ -1,0 +1,116 @@
+//===- PipelineChecks.cpp - what the gather pipelines take and leave ------===//
+//
+// Part of the gather project.
+//
+// Two checks that make a pipeline all or nothing: gather-reject-nested-modules
+// runs first and rejects nested modules the pipeline would half lower;
+// gather-verify-lowered runs last and fails when anything is left outside
+// the LLVM dialect, so a pipeline that succeeds has lowered everything.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Transforms/Passes.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace mlir {
+namespace gather {
+#define GEN_PASS_DEF_REJECTNESTEDMODULESPASS
+#define GEN_PASS_DEF_VERIFYLOWEREDPASS
+#include "gather/Transforms/Passes.h.inc"
+} // namespace gather
+} // namespace mlir
+
+using namespace mlir;
+
+/// True when `op` is in the LLVM dialect or a builtin.module.
+static bool isLowered(Operation *op) {
+  return isa<ModuleOp>(op) || op->getName().getDialectNamespace() ==
+                                  LLVM::LLVMDialect::getDialectNamespace();
+}
+
+/// Returns " on 'T1', 'T2'" naming the types `op` works on (operands,
+/// results, type attributes such as a global's), up to four, or "".
+static std::string describeTypes(Operation *op) {
+  llvm::SetVector<Type> types;
+  types.insert(op->operand_type_begin(), op->operand_type_end());
+  types.insert(op->result_type_begin(), op->result_type_end());
+  for (NamedAttribute attr : op->getAttrs())
+    if (auto typeAttr = dyn_cast<TypeAttr>(attr.getValue()))
+      types.insert(typeAttr.getValue());
+  if (types.empty())
+    return "";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << " on ";
+  llvm::interleaveComma(llvm::ArrayRef(types.getArrayRef()).take_front(4), os,
+                        [&](Type type) { os << "'" << type << "'"; });
+  return text;
+}
+
+namespace {
+
+struct RejectNestedModulesPass
+    : public gather::impl::RejectNestedModulesPassBase<
+          RejectNestedModulesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp top = getOperation();
+    WalkResult result = top.walk([&](ModuleOp nested) {
+      if (nested == top)
+        return WalkResult::advance();
+      WalkResult inner = nested.walk([&](Operation *op) {
+        if (isLowered(op))
+          return WalkResult::advance();
+        InFlightDiagnostic diag = nested.emitError()
+                                  << "nested 'builtin.module' holds '"
+                                  << op->getName()
+                                  << "', which the pipeline does not lower "
+                                     "in nested modules; lower that module "
+                                     "on its own first";
+        diag.attachNote(op->getLoc()) << "the op is here";
+        return WalkResult::interrupt();
+      });
+      return inner.wasInterrupted() ? WalkResult::interrupt()
+                                    : WalkResult::skip();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
+  }
+};
+
+/// Kinds of op named one by one; a count says how many more are left.
+constexpr size_t kMaxReported = 8;
+
+struct VerifyLoweredPass
+    : public gather::impl::VerifyLoweredPassBase<VerifyLoweredPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    llvm::StringSet<> allowed(llvm::from_range, allow);
+    llvm::StringSet<> reported;
+    StringRef who =
+        pipeline.empty() ? StringRef(getArgument()) : StringRef(pipeline);
+    getOperation()->walk([&](Operation *op) {
+      StringRef name = op->getName().getStringRef();
+      if (isLowered(op) || allowed.contains(name) ||
+          allowed.contains(op->getName().getDialectNamespace()) ||
+          !reported.insert(name).second || reported.size() > kMaxReported)
+        return;
+      op->emitError() << "'" << name << "'" << describeTypes(op)
+                      << " is left after " << who
+                      << ": it is not in the LLVM dialect and the pipeline "
+                         "has no lowering for it here";
+    });
+    if (reported.size() > kMaxReported)
+      getOperation()->emitError() << (reported.size() - kMaxReported)
+                                  << " more kinds of op are left after " << who;
+    if (!reported.empty())
+      signalPassFailure();
+  }
+};
+
+} // namespace
