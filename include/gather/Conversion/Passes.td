@@ -123,6 +123,9 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
            /*default=*/"\"gather_out_of_bounds\"",
            "the C function error-mode checks call with a bad index, as in "
            "convert-gather-to-linalg">,
+    Option<"printPlan", "print-plan", "bool", /*default=*/"false",
+           "emit each op's lowering plan (checks, chunks, threads, "
+           "prefetches) as a remark on the op">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

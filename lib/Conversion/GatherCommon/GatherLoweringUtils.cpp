@@ -429,8 +429,11 @@ Value mlir::gather::createAnyIsZero(OpBuilder &b, Location loc,
 
 Value mlir::gather::createGuardForEmptyDims(
     OpBuilder &b, Location loc, ValueRange dimSizes, TypedAttr zero, Value init,
-    function_ref<Value(OpBuilder &, Location)> buildGather) {
+    function_ref<Value(OpBuilder &, Location)> buildGather,
+    function_ref<void(OpBuilder &, Location)> onEmpty) {
   auto buildZeros = [&](OpBuilder &zb, Location zl) -> Value {
+    if (onEmpty)
+      onEmpty(zb, zl);
     if (!zero)
       return init;
     Value zeroValue = arith::ConstantOp::create(zb, zl, zero);

@@ -250,11 +250,24 @@ static void emitKernelBody(OpBuilder &b, Location loc, const SliceGather &g,
           }
           if (mode == GatherMode::Error) {
             int64_t paramsDim = g.geometry.firstIndexedDim + j;
-            if (onDevice)
+            if (onDevice) {
               emitDeviceOutOfBoundsCheck(b, loc, g.op, k, bound, paramsDim);
-            else
-              createOutOfBoundsCheck(b, loc, g.op, k, bound, paramsDim,
-                                     g.handler);
+            } else {
+              // Every lane of the slice reads the index; the first one
+              // reports it, so that each bad index is reported once.
+              Value firstLane = arith::AndIOp::create(
+                  b, loc,
+                  arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        ids.threadX, m.c(0)),
+                  arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        ids.blockY, m.c(0)));
+              scf::IfOp::create(b, loc, firstLane,
+                                [&](OpBuilder &rb, Location rl) {
+                                  createOutOfBoundsCheck(rb, rl, g.op, k, bound,
+                                                         paramsDim, g.handler);
+                                  scf::YieldOp::create(rb, rl);
+                                });
+            }
           }
           // On the host the handler may return: the reported slice is then
           // zero, as in zero mode (a kernel has trapped instead).

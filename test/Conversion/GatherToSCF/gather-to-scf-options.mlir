@@ -86,10 +86,11 @@ func.func @rows_clamp(%params: tensor<100x64xf32>, %indices: tensor<20xi32>) -> 
 
 // Parallel error mode: when the position loop is the only loop, the forall
 // runs over its chunks of 1024; each iteration checks its chunk's indices
-// (or-reduction) and copies the chunk only when none is bad (else its copy
-// loop is empty) into its slot of the result, and writes its flag. After
-// the loop, if any flag is set, the sequential loop reports the first bad
-// index in index order.
+// (or-reduction) and copies the chunk into its slot of the result,
+// unchecked when none is bad, else resolving each index as zero mode (one of
+// the two copy loops is empty), and writes its flag. Threads report
+// nothing: after the loop, if any flag is set, the sequential loop reports
+// every bad index in index order.
 
 // PAR-LABEL: func.func @rows_error(
 // PAR-SAME:    %[[PARAMS:.*]]: tensor<100x64xf32>, %[[INDICES:.*]]: tensor<20xi32>)
@@ -105,13 +106,17 @@ func.func @rows_clamp(%params: tensor<100x64xf32>, %indices: tensor<20xi32>) -> 
 // PAR:             tensor.extract %[[INDICES]][%[[V]]]
 // PAR:             arith.cmpi uge
 // PAR:           }
-// PAR:           %[[SKIP:.*]] = arith.ori %{{.*}}, %[[BAD]] : i1
-// PAR:           %[[END:.*]] = arith.select %[[SKIP]], %[[LO]], %[[HI]] : index
-// PAR:           %[[FILLED:.*]] = scf.for %[[I:.*]] = %[[LO]] to %[[END]] {{.*}} iter_args(%{{.*}} = %[[SLOT]])
+// PAR:           %[[SPLIT:.*]] = arith.select %[[BAD]], %[[LO]], %[[HI]] : index
+// PAR:           %[[CLEAN:.*]] = scf.for %[[I:.*]] = %[[LO]] to %[[SPLIT]] {{.*}} iter_args(%{{.*}} = %[[SLOT]])
 // PAR:             %[[REL:.*]] = arith.subi %[[I]], %[[LO]] : index
 // PAR-NOT:         scf.if
 // PAR:             tensor.insert_slice %{{.*}} into %{{.*}}[%[[REL]], 0] [1, 64] [1, 1]
 // PAR:           }
+// PAR:           %[[FILLED:.*]] = scf.for %[[J:.*]] = %[[SPLIT]] to %[[HI]] {{.*}} iter_args(%{{.*}} = %[[CLEAN]])
+// PAR:             arith.cmpi ult
+// PAR:             scf.if
+// PAR:           }
+// PAR:           %[[SKIP:.*]] = arith.ori %{{.*}}, %[[BAD]] : i1
 // PAR:           %[[OWN:.*]] = tensor.extract_slice %[[F]][%[[C]]] [1] [1] : tensor<1xi8> to tensor<1xi8>
 // PAR:           %[[FLAG:.*]] = arith.extui %[[SKIP]] : i1 to i8
 // PAR:           %[[FLAGT:.*]] = tensor.insert %[[FLAG]] into %[[OWN]][%{{.*}}] : tensor<1xi8>
@@ -172,7 +177,8 @@ func.func @f16_elements(%params: tensor<4x100xf16>, %indices: tensor<8xi64>) -> 
 // AUTO:           scf.for %[[P:.*]] = %[[HI]] to %[[NEXT]] step %[[LINE]] {
 // AUTO:             memref.prefetch %[[IVIEW]][%[[P]]], read, locality<3>, data
 // AUTO:           }
-// AUTO:           scf.for %{{.*}} = %[[LO]] to %[[HI]] {{.*}} iter_args
+// AUTO:           %[[SPLIT:.*]] = arith.select %{{.*}}, %[[LO]], %[[HI]] : index
+// AUTO:           scf.for %{{.*}} = %[[LO]] to %[[SPLIT]] {{.*}} iter_args
 // NOPF-LABEL: func.func @rows_error_dynamic_indices(
 // NOPF-NOT:     memref.prefetch
 // NOPF:         return
@@ -211,16 +217,16 @@ func.func @rows_small_static_indices(%params: tensor<100x64xf32>, %indices: tens
 // -----
 
 // Parallel error mode with an outer loop: the forall runs over it, and each
-// iteration's chunks carry the slot and whether a chunk was bad (then the
-// rest are skipped).
+// iteration's chunks carry the slot and whether a chunk was bad.
 
 // PAR-LABEL: func.func @elements_error(
 // PAR:         scf.forall (%[[O:.*]]) in (4) shared_outs(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (tensor<4x?xf32>, tensor<4xi8>)
 // PAR:           %[[R:.*]]:2 = scf.for %[[LO:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[WASBAD:.*]] = %{{.*}}) -> (tensor<1x?xf32>, i1) {
 // PAR:             %[[BAD:.*]] = scf.for {{.*}} -> (i1)
+// PAR:             %[[SPLIT:.*]] = arith.select %[[BAD]], %[[LO]], %{{.*}} : index
+// PAR:             %[[CLEAN:.*]] = scf.for %{{.*}} = %[[LO]] to %[[SPLIT]]
+// PAR:             %[[NEW:.*]] = scf.for %{{.*}} = %[[SPLIT]] to %{{.*}} iter_args(%{{.*}} = %[[CLEAN]])
 // PAR:             %[[SKIP:.*]] = arith.ori %[[WASBAD]], %[[BAD]] : i1
-// PAR:             %[[END:.*]] = arith.select %[[SKIP]], %[[LO]], %{{.*}} : index
-// PAR:             %[[NEW:.*]] = scf.for %{{.*}} = %[[LO]] to %[[END]]
 // PAR:             scf.yield %[[NEW]], %[[SKIP]] : tensor<1x?xf32>, i1
 // PAR:           arith.extui %[[R]]#1 : i1 to i8
 func.func @elements_error(%params: tensor<4x100xf32>, %indices: tensor<?xi32>) -> tensor<4x?xf32> {

@@ -10,7 +10,7 @@
 // their rows, reading each index once more, unchecked (from L1 by then).
 // Slices are full rank (no inferred rank reduction).
 
-// CHECK-DAG:   llvm.mlir.global private constant @[[$MSG:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}gather-to-scf.mlir\22:[[@LINE+48]]:8)\00")
+// CHECK-DAG:   llvm.mlir.global private constant @[[$MSG:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}gather-to-scf.mlir\22:[[@LINE+65]]:8)\00")
 // CHECK-LABEL: func.func @gather_out_of_bounds(
 // CHECK-NOT:   func.func @gather_out_of_bounds
 // CHECK-LABEL: func.func @gather_error(
@@ -45,7 +45,8 @@
 // CHECK:               }
 // CHECK:             }
 // CHECK:           }
-// CHECK:           %[[COPIED:.*]] = scf.for %[[I:.*]] = %[[LO]] to %[[HI]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[CACC]]) -> (tensor<2x3xf32>) {
+// CHECK:           %[[SPLIT:.*]] = arith.select %[[ANYBAD]], %[[LO]], %[[HI]] : index
+// CHECK:           %[[COPIED:.*]] = scf.for %[[I:.*]] = %[[LO]] to %[[SPLIT]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[CACC]]) -> (tensor<2x3xf32>) {
 // CHECK:             %[[RAW:.*]] = tensor.extract %[[INDICES]][%[[I]]] : tensor<2xi32>
 // CHECK:             %[[IDX:.*]] = arith.index_cast %[[RAW]] : i32 to index
 // CHECK-NOT:         scf.if
@@ -54,7 +55,23 @@
 // CHECK:             %[[NEW:.*]] = tensor.insert_slice %[[SLICE]] into %[[ACC]][%[[I]], 0] [1, 3] [1, 1] : tensor<1x3xf32> into tensor<2x3xf32>
 // CHECK:             scf.yield %[[NEW]] : tensor<2x3xf32>
 // CHECK:           }
-// CHECK:           scf.yield %[[COPIED]] : tensor<2x3xf32>
+// After the handler returned, a chunk with a bad index is copied as zero
+// mode would (the reported slices are zero, nothing outside params is read).
+// CHECK:           %[[RESOLVED:.*]] = scf.for %[[J:.*]] = %[[SPLIT]] to %[[HI]] step %{{.*}} iter_args(%[[RACC:.*]] = %[[COPIED]]) -> (tensor<2x3xf32>) {
+// CHECK:             %[[JRAW:.*]] = tensor.extract %[[INDICES]][%[[J]]] : tensor<2xi32>
+// CHECK:             %[[JIDX:.*]] = arith.index_cast %[[JRAW]] : i32 to index
+// CHECK:             %[[IN:.*]] = arith.cmpi ult, %[[JIDX]], %[[C4]] : index
+// CHECK:             %[[ADDR:.*]] = arith.select %[[IN]], %[[JIDX]], %{{.*}} : index
+// CHECK:             %[[ROW:.*]] = scf.if %[[IN]] -> (tensor<2x3xf32>) {
+// CHECK:               tensor.extract_slice %[[PARAMS]][%[[ADDR]], 0] [1, 3] [1, 1]
+// CHECK:             } else {
+// CHECK:               %[[SLOT:.*]] = tensor.extract_slice %[[RACC]][%[[J]], 0] [1, 3] [1, 1] : tensor<2x3xf32> to tensor<1x3xf32>
+// CHECK:               %[[ZEROS:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[SLOT]] : tensor<1x3xf32>)
+// CHECK:               tensor.insert_slice %[[ZEROS]] into %[[RACC]][%[[J]], 0] [1, 3] [1, 1]
+// CHECK:             }
+// CHECK:             scf.yield %[[ROW]] : tensor<2x3xf32>
+// CHECK:           }
+// CHECK:           scf.yield %[[RESOLVED]] : tensor<2x3xf32>
 // CHECK:         }
 // CHECK:         return %[[R]]
 func.func @gather_error(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> tensor<2x3xf32> {
@@ -75,17 +92,14 @@ func.func @gather_error_2(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> 
 // chunks of 1024 whose indices are checked first: a chunk without a bad
 // index is copied unchecked (the first loop, up to SPLIT = HI), one with a
 // bad index by the second loop (from SPLIT = LO), which reads at a safe
-// address and inserts a zero row (built once before the loops) for an
-// out-of-bounds index.
+// address and fills the row of an out-of-bounds index with zeros where it
+// lies in the result (no zero row is materialized).
 
 // CHECK-NOT:   func.func @gather_out_of_bounds
 // CHECK-LABEL: func.func @gather_zero_axis(
 // CHECK-SAME:    %[[PARAMS:.*]]: tensor<2x5x3xf16>, %[[INDICES:.*]]: tensor<4xi64>)
 // CHECK-DAG:     %[[C5:.*]] = arith.constant 5 : index
 // CHECK-DAG:     %[[INIT:.*]] = tensor.empty() : tensor<2x4x3xf16>
-// CHECK-DAG:     %[[CST:.*]] = arith.constant 0.000000e+00 : f16
-// CHECK-DAG:     %[[EMPTY:.*]] = tensor.empty() : tensor<1x1x3xf16>
-// CHECK:         %[[ZEROS:.*]] = linalg.fill ins(%[[CST]] : f16) outs(%[[EMPTY]] : tensor<1x1x3xf16>)
 // CHECK:         scf.for %[[O:.*]] = {{.*}} iter_args(%[[ACC0:.*]] = %[[INIT]])
 // CHECK:           scf.for %[[LO:.*]] = {{.*}} iter_args(%[[CACC:.*]] = %[[ACC0]])
 // CHECK:             %[[HI:.*]] = arith.minui
@@ -106,6 +120,8 @@ func.func @gather_error_2(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> 
 // CHECK:                 %[[INS:.*]] = tensor.insert_slice %[[SLICE]] into %[[ACC]][%[[O]], %[[I]], 0] [1, 1, 3] [1, 1, 1]
 // CHECK:                 scf.yield %[[INS]]
 // CHECK:               } else {
+// CHECK:                 %[[SLOT:.*]] = tensor.extract_slice %[[ACC]][%[[O]], %[[I]], 0] [1, 1, 3] [1, 1, 1]
+// CHECK:                 %[[ZEROS:.*]] = linalg.fill ins(%{{.*}} : f16) outs(%[[SLOT]] : tensor<1x1x3xf16>)
 // CHECK:                 %[[INSZ:.*]] = tensor.insert_slice %[[ZEROS]] into %[[ACC]][%[[O]], %[[I]], 0] [1, 1, 3] [1, 1, 1]
 // CHECK:                 scf.yield %[[INSZ]]
 // CHECK:               }
@@ -218,7 +234,6 @@ func.func @gather_nd_error(%params: tensor<2x3x4xf32>, %indices: tensor<5x2xi64>
 // CHECK:         %[[DIM0:.*]] = tensor.dim %[[PARAMS]], %{{.*}}
 // CHECK:         %[[DIM1:.*]] = tensor.dim %[[PARAMS]], %{{.*}}
 // CHECK:         %[[INIT:.*]] = tensor.empty(%{{.*}}) : tensor<?xf32>
-// CHECK:         %[[CST:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK:         %[[E0:.*]] = arith.cmpi eq, %[[DIM0]], %{{.*}}
 // CHECK:         %[[E1:.*]] = arith.cmpi eq, %[[DIM1]], %{{.*}}
 // CHECK:         %[[EMPTY:.*]] = arith.ori %[[E0]], %[[E1]] : i1
@@ -236,6 +251,7 @@ func.func @gather_nd_error(%params: tensor<2x3x4xf32>, %indices: tensor<5x2xi64>
 // CHECK:           %[[VALID:.*]] = arith.andi %[[IN0]], %[[IN1]] : i1
 // CHECK-NOT:       scf.if
 // CHECK:           %[[E:.*]] = tensor.extract %[[PARAMS]][%[[A0]], %[[A1]]] : tensor<?x?xf32>
+// CHECK:           %[[CST:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK:           %[[V:.*]] = arith.select %[[VALID]], %[[E]], %[[CST]] : f32
 // CHECK:           tensor.insert %[[V]] into %[[ACC]][%[[I]]] : tensor<?xf32>
 func.func @gather_nd_zero_scalar(%params: tensor<?x?xf32>, %indices: tensor<?x2xi32>) -> tensor<?xf32> {
@@ -266,6 +282,8 @@ func.func @gather_nd_depth0(%params: tensor<2x3xf32>, %indices: tensor<4x0xi32>)
 // offset; the check still stops the program first.
 
 // CHECK-LABEL: func.func @gather_error_constant_indices(
+// CHECK:         %[[SPLIT:.*]] = arith.select
+// CHECK:         scf.for %{{.*}} to %[[SPLIT]]
 // CHECK:         %[[IDX:.*]] = arith.index_cast %{{.*}} : i32 to index
 // CHECK:         %[[ADDR:.*]] = arith.minui %[[IDX]], %{{.*}} : index
 // CHECK:         tensor.extract_slice %{{.*}}[%[[ADDR]], 0] [1, 4] [1, 1]

@@ -20,12 +20,12 @@
 //
 // RUN: gather-opt %s --gather-cpu-pipeline="lowering=linalg out-of-bounds-handler=count_reports" \
 // RUN: | %{run} -e main | FileCheck %s --check-prefix=COUNT
-// The scf lowering reports to the named handler too (its slices of reported
-// indices are not zero yet: docs/spec.md):
 // RUN: gather-opt %s --gather-cpu-pipeline="lowering=scf out-of-bounds-handler=count_reports" \
-// RUN: | FileCheck %s --check-prefix=SCF
-// SCF: call @count_reports(
-// SCF-NOT: call @gather_out_of_bounds(
+// RUN: | %{run} -e main | FileCheck %s --check-prefix=COUNT
+// RUN: %if libomp %{ gather-opt %s --gather-cpu-pipeline="num-threads=2 out-of-bounds-handler=count_reports" \
+// RUN: | %{run} -e main -shared-libs=%libomp | FileCheck %s --check-prefix=COUNT %}
+// RUN: gather-opt %s --gather-gpu-pipeline="host-only out-of-bounds-handler=count_reports" \
+// RUN: | %{run} -e main | FileCheck %s --check-prefix=COUNT
 
 func.func private @printMemrefF32(tensor<*xf32>)
 

@@ -252,10 +252,12 @@ Value createUnlessResultEmpty(
 /// dimensions) are non-empty and `init` filled with `zero` otherwise (`init`
 /// itself when `zero` is null): an empty addressed dimension leaves nothing
 /// to read. Decided at compile time where the sizes are constant, else with
-/// an scf.if.
+/// an scf.if. `onEmpty`, if any, is built first where a dimension is empty
+/// (the reports of a reporting mode: every index is out of bounds then).
 Value createGuardForEmptyDims(
     OpBuilder &b, Location loc, ValueRange dimSizes, TypedAttr zero, Value init,
-    function_ref<Value(OpBuilder &, Location)> buildGather);
+    function_ref<Value(OpBuilder &, Location)> buildGather,
+    function_ref<void(OpBuilder &, Location)> onEmpty = nullptr);
 
 } // namespace gather
 } // namespace mlir

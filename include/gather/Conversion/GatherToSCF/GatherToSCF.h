@@ -21,14 +21,15 @@ namespace gather {
 /// convert-gather-to-scf).
 struct GatherToSCFLoweringOptions {
   /// Prefetch the slice selected this many index positions ahead; 0: never;
-  /// -1: about 2 KiB of slices ahead (2 to 64 positions) for slices of
-  /// 64 B to 4 KiB.
+  /// -1: chosen from the slice size and the target (CPUTargetDescription).
   int64_t prefetchDistance = options::kPrefetchDistanceDefault;
   /// Make the outermost loop an scf.forall on tensors.
   bool parallel = false;
   /// The C function error-mode checks report to (docs/spec.md, "The
   /// out-of-bounds handler").
   std::string outOfBoundsHandler = kDefaultOutOfBoundsHandler.str();
+  /// Emit each op's lowering plan as a remark on the op.
+  bool printPlan = false;
 };
 
 /// Adds the patterns that lower gather.gather and gather.gather_nd.

@@ -1,0 +1,83 @@
+//===- CPUTarget.h - what the CPU lowering knows of its target --*- C++ -*-===//
+//
+// Part of the gather project.
+//
+// The tuning knowledge of the CPU loop lowering (convert-gather-to-scf), kept
+// out of the conversion: cache sizes and the thresholds measured against
+// them. The defaults are those measured on the project's benchmark machines
+// (docs/performance.md, "Tuning constants"); a module overrides the cache
+// sizes with DLTI entries of a target device spec "CPU":
+//
+//   module attributes {dlti.target_system_spec = #dlti.target_system_spec<
+//     "CPU" = #dlti.target_device_spec<
+//       "L2_cache_size_in_bytes" = 2097152 : ui64,
+//       "cache_line_size_in_bytes" = 128 : ui64>>} { ... }
+//
+// and the thresholds that derive from them follow.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_TARGET_CPU_CPUTARGET_H
+#define GATHER_TARGET_CPU_CPUTARGET_H
+
+#include "mlir/IR/Operation.h"
+#include "mlir/Support/LLVM.h"
+
+#include <cstdint>
+
+namespace mlir {
+namespace gather {
+
+struct CPUTargetDescription {
+  /// Bytes of a cache line: the unit of the prefetches.
+  int64_t cacheLineBytes = 64;
+  /// Bytes of the per-core L2 cache.
+  int64_t l2CacheBytes = 1 << 20;
+
+  /// Index positions whose indices error mode checks (one vectorizable
+  /// or-reduction) just before copying their slices: the copy loop then
+  /// reads the indices again from L1 (32 KiB holds 1024 index vectors of up
+  /// to 4 i64 components with room for the slices).
+  int64_t checkChunkPositions = 1024;
+
+  /// Static indices of at most this many bytes (half of L2) are checked once
+  /// before the loops when the loops have outer dimensions that do not
+  /// depend on the indices (elements gathers in L2: 0.90 -> 0.96x the C++
+  /// loop): the second read per outer coordinate then hits L2.
+  int64_t getCheckOnceMaxBytes() const { return l2CacheBytes / 2; }
+
+  /// Indices smaller than L2 are not prefetched ahead of their chunk's check
+  /// (the prefetches cost more than the misses they save).
+  int64_t getIndicesPrefetchMinBytes() const { return l2CacheBytes; }
+
+  /// Slices are prefetched about this many bytes ahead (2 KiB: measured to
+  /// pay off from L2-resident params to DRAM)...
+  int64_t slicePrefetchAheadBytes = 2048;
+  /// ...between these many index positions ahead...
+  int64_t slicePrefetchMinDistance = 2;
+  int64_t slicePrefetchMaxDistance = 64;
+  /// ...and only for slices of at least one cache line and under this size:
+  /// the hardware prefetcher follows slices of 4 KiB and more by itself, and
+  /// for slices under a line the extra index load and prefetch per element
+  /// cost more than they save (0.5-0.8x the plain loop on L2-resident
+  /// params, about even on DRAM).
+  int64_t slicePrefetchMaxBytes = 4096;
+  /// The distance used when the slice size is only known at run time.
+  int64_t slicePrefetchDynamicDistance = 8;
+
+  /// Floats narrower than this many bits are copied as one-element slices,
+  /// not loaded as scalars: x86 loads f16/bf16 by inserting into a vector
+  /// register, which chains every iteration on the previous one, where a
+  /// one-element copy is an integer move.
+  unsigned minScalarFloatBits = 32;
+
+  /// Returns the description for code generated inside `op`: the defaults,
+  /// with the cache sizes of the nearest DLTI target device spec "CPU" where
+  /// one gives them.
+  static CPUTargetDescription get(Operation *op);
+};
+
+} // namespace gather
+} // namespace mlir
+
+#endif // GATHER_TARGET_CPU_CPUTARGET_H

@@ -1,0 +1,135 @@
+//===- IndexChecks.cpp - index checks of the CPU loop lowering ------------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "IndexChecks.h"
+
+#include "gather/Conversion/GatherCommon/GatherLoweringUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::gather;
+
+/// Returns an i1 that is true when a component of the index vector at
+/// `selector` is out of bounds, or-ed into `acc` (which may be null).
+static Value orOutOfBounds(OpBuilder &b, Location loc, const GatherGeometry &g,
+                           GatherMode mode, Value indices,
+                           ValueRange indexedSizes, ValueRange selector,
+                           Value acc) {
+  for (int64_t k = 0; k < g.indexDepth; ++k) {
+    Value index =
+        loadIndex(b, loc, indices, g.getIndicesCoords(b, loc, selector, k));
+    // Wrap mode: the wrapped index (resolveIndex keeps a bad one as is).
+    if (mode == GatherMode::Wrap)
+      index = resolveIndex(b, loc, mode, index, indexedSizes[k]).address;
+    Value bad = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, index,
+                                      indexedSizes[k]);
+    acc = acc ? arith::OrIOp::create(b, loc, acc, bad) : bad;
+  }
+  return acc;
+}
+
+/// Returns the selector of the index at innermost loop coordinate `m`.
+static SmallVector<Value> getChunkSelector(const GatherGeometry &g,
+                                           const IndexChunk &chunk, Value m) {
+  SmallVector<Value> ivs(chunk.outerIvs);
+  ivs.push_back(m);
+  return g.getSelectorOfResultCoords(ivs);
+}
+
+Value mlir::gather::createChunkCheck(OpBuilder &b, Location loc,
+                                     const GatherGeometry &g, GatherMode mode,
+                                     Value indices, ValueRange indexedSizes,
+                                     const IndexChunk &chunk) {
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value falseValue = arith::ConstantIntOp::create(b, loc, 0, 1);
+  auto anyBad = scf::ForOp::create(
+      b, loc, chunk.lo, chunk.hi, one, ValueRange{falseValue},
+      [&](OpBuilder &lb, Location ll, Value m, ValueRange args) {
+        scf::YieldOp::create(
+            lb, ll,
+            orOutOfBounds(lb, ll, g, mode, indices, indexedSizes,
+                          getChunkSelector(g, chunk, m), args.front()));
+      });
+  return anyBad.getResult(0);
+}
+
+void mlir::gather::createChunkReport(OpBuilder &b, Location loc, Operation *op,
+                                     const GatherGeometry &g, GatherMode mode,
+                                     Value indices, ValueRange indexedSizes,
+                                     const IndexChunk &chunk,
+                                     StringRef handler) {
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  scf::ForOp::create(
+      b, loc, chunk.lo, chunk.hi, one, ValueRange(),
+      [&](OpBuilder &lb, Location ll, Value m, ValueRange) {
+        loadAndResolveIndexVector(lb, ll, op, g, mode, indices,
+                                  getChunkSelector(g, chunk, m), indexedSizes,
+                                  /*check=*/true, handler);
+        scf::YieldOp::create(lb, ll);
+      });
+}
+
+/// The scf.parallel form of createAllIndicesCheck.
+static Value createParallelCheck(OpBuilder &b, Location loc,
+                                 const GatherGeometry &g, GatherMode mode,
+                                 Value indices, ValueRange indexedSizes) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  int64_t numDims = g.getNumSelectorDims();
+  SmallVector<Value> lbs(numDims, zero), steps(numDims, one), ubs;
+  for (int64_t i = 0; i < numDims; ++i)
+    ubs.push_back(createDimSize(b, loc, indices, i));
+  // Reduced as i32: OpenMP reductions update i1 values atomically, which
+  // LLVM cannot do.
+  Value zeroI32 = arith::ConstantIntOp::create(b, loc, 0, 32);
+  auto loop = scf::ParallelOp::create(
+      b, loc, lbs, ubs, steps, zeroI32,
+      [&](OpBuilder &pb, Location pl, ValueRange selector, ValueRange) {
+        Value bad = arith::ExtUIOp::create(
+            pb, pl, pb.getI32Type(),
+            orOutOfBounds(pb, pl, g, mode, indices, indexedSizes, selector,
+                          Value()));
+        auto reduce = scf::ReduceOp::create(pb, pl, bad);
+        Block &combiner = reduce.getReductions().front().front();
+        OpBuilder::InsertionGuard guard(pb);
+        pb.setInsertionPointToEnd(&combiner);
+        Value any = arith::OrIOp::create(pb, pl, combiner.getArgument(0),
+                                         combiner.getArgument(1));
+        scf::ReduceReturnOp::create(pb, pl, any);
+      });
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                               loop.getResult(0), zeroI32);
+}
+
+Value mlir::gather::createAllIndicesCheck(OpBuilder &b, Location loc,
+                                          const GatherGeometry &g,
+                                          GatherMode mode, Value indices,
+                                          ValueRange indexedSizes,
+                                          bool parallel) {
+  if (parallel && g.getNumSelectorDims() > 0)
+    return createParallelCheck(b, loc, g, mode, indices, indexedSizes);
+  Value falseValue = arith::ConstantIntOp::create(b, loc, 0, 1);
+  return buildSelectorLoopNest(
+             b, loc, g, indices, falseValue,
+             [&](OpBuilder &nb, Location nl, ValueRange selector,
+                 ValueRange args) -> SmallVector<Value> {
+               return {orOutOfBounds(nb, nl, g, mode, indices, indexedSizes,
+                                     selector, args.front())};
+             })
+      .front();
+}
+
+void mlir::gather::createReportIfBad(OpBuilder &b, Location loc, Operation *op,
+                                     const GatherGeometry &g, Value bad,
+                                     Value indices, ValueRange indexedSizes,
+                                     StringRef handler) {
+  scf::IfOp::create(b, loc, bad, [&](OpBuilder &tb, Location tl) {
+    createIndexValidation(tb, tl, op, g, indices, indexedSizes, handler);
+    scf::YieldOp::create(tb, tl);
+  });
+}

@@ -1,0 +1,57 @@
+//===- IndexChecks.h - index checks of the CPU loop lowering ----*- C++ -*-===//
+//
+// Part of the gather project.
+//
+// The checks convert-gather-to-scf emits ahead of copies (LoweringPlan::
+// Checks): or-reductions of the bound tests over a chunk of index positions
+// or over all indices (no branch per index: they vectorize), and the loops
+// that report each bad index to the out-of-bounds handler, which run only
+// when a check found one. Wrap mode tests the wrapped index.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_LIB_CONVERSION_GATHERTOSCF_INDEXCHECKS_H
+#define GATHER_LIB_CONVERSION_GATHERTOSCF_INDEXCHECKS_H
+
+#include "gather/Dialect/Gather/IR/GatherInterfaces.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir {
+namespace gather {
+
+/// Where the indices of one chunk are: the loop coordinates of the result
+/// other than the innermost position loop (`outerIvs`) and the range
+/// [lo, hi) of that loop.
+struct IndexChunk {
+  ValueRange outerIvs;
+  Value lo, hi;
+};
+
+/// Returns an i1 that is true when an index of `chunk` is out of bounds:
+/// an or-reduction of the bound tests.
+Value createChunkCheck(OpBuilder &b, Location loc, const GatherGeometry &g,
+                       GatherMode mode, Value indices, ValueRange indexedSizes,
+                       const IndexChunk &chunk);
+
+/// Reports each out-of-bounds index of `chunk` to `handler`, in order.
+void createChunkReport(OpBuilder &b, Location loc, Operation *op,
+                       const GatherGeometry &g, GatherMode mode, Value indices,
+                       ValueRange indexedSizes, const IndexChunk &chunk,
+                       StringRef handler);
+
+/// Returns an i1 that is true when an index of `indices` is out of bounds:
+/// a sequential or-reduction, or with `parallel` an scf.parallel reduction.
+Value createAllIndicesCheck(OpBuilder &b, Location loc, const GatherGeometry &g,
+                            GatherMode mode, Value indices,
+                            ValueRange indexedSizes, bool parallel);
+
+/// Emits `scf.if (bad) { report every bad index of indices }`.
+void createReportIfBad(OpBuilder &b, Location loc, Operation *op,
+                       const GatherGeometry &g, Value bad, Value indices,
+                       ValueRange indexedSizes, StringRef handler);
+
+} // namespace gather
+} // namespace mlir
+
+#endif // GATHER_LIB_CONVERSION_GATHERTOSCF_INDEXCHECKS_H

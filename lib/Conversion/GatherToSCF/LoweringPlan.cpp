@@ -1,0 +1,187 @@
+//===- LoweringPlan.cpp - what convert-gather-to-scf emits for an op ------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweringPlan.h"
+
+#include "gather/Dialect/Gather/IR/GatherOps.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::gather;
+
+std::optional<int64_t> mlir::gather::getElementBytes(Type type) {
+  if (type.isIndex() || isa<LLVM::LLVMPointerType>(type))
+    return 8;
+  if (type.isIntOrFloat()) {
+    unsigned bits = type.getIntOrFloatBitWidth();
+    if (bits % 8 != 0)
+      return std::nullopt;
+    return bits / 8;
+  }
+  if (auto complex = dyn_cast<ComplexType>(type)) {
+    std::optional<int64_t> part = getElementBytes(complex.getElementType());
+    return part ? std::optional<int64_t>(2 * *part) : std::nullopt;
+  }
+  if (auto vector = dyn_cast<VectorType>(type)) {
+    std::optional<int64_t> element = getElementBytes(vector.getElementType());
+    if (!element || vector.isScalable())
+      return std::nullopt;
+    std::optional<int64_t> bytes = *element;
+    for (int64_t size : vector.getShape())
+      bytes = bytes ? llvm::checkedMul(*bytes, size) : std::nullopt;
+    return bytes;
+  }
+  return std::nullopt;
+}
+
+/// Returns the bytes of `type` when its shape is static and the product does
+/// not overflow.
+static std::optional<int64_t> getStaticBytes(ShapedType type,
+                                             int64_t elementBytes) {
+  if (!type.hasStaticShape())
+    return std::nullopt;
+  std::optional<int64_t> bytes = elementBytes;
+  for (int64_t size : type.getShape())
+    bytes = bytes ? llvm::checkedMul(*bytes, size) : std::nullopt;
+  return bytes;
+}
+
+/// The bytes of one index of an indices tensor (index: 8).
+static int64_t getIndexBytes(ShapedType indicesType) {
+  return getElementBytes(indicesType.getElementType()).value_or(8);
+}
+
+/// The slice prefetch distance (LoweringPlan::slicePrefetchDistance):
+/// `prefetch-distance` when positive; for -1, about
+/// target.slicePrefetchAheadBytes of slices ahead, for slices the hardware
+/// prefetcher does not follow by itself (CPUTargetDescription).
+static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
+                                        std::optional<int64_t> elementBytes) {
+  const GatherGeometry &g = in.geometry;
+  const CPUTargetDescription &target = in.target;
+  int64_t requested = in.options.prefetchDistance;
+  if (requested == 0 || g.numPositionDims == 0 || g.indexDepth == 0 ||
+      !elementBytes)
+    return 0;
+  if (requested > 0)
+    return requested;
+  int64_t sliceBytes = *elementBytes;
+  for (int64_t size : in.paramsType.getShape().drop_front(g.firstIndexedDim +
+                                                          g.indexDepth)) {
+    if (ShapedType::isDynamic(size))
+      return target.slicePrefetchDynamicDistance;
+    std::optional<int64_t> bytes = llvm::checkedMul(sliceBytes, size);
+    if (!bytes || *bytes >= target.slicePrefetchMaxBytes)
+      return 0;
+    sliceBytes = *bytes;
+  }
+  if (sliceBytes < target.cacheLineBytes ||
+      sliceBytes >= target.slicePrefetchMaxBytes)
+    return 0;
+  return std::clamp<int64_t>(target.slicePrefetchAheadBytes / sliceBytes,
+                             target.slicePrefetchMinDistance,
+                             target.slicePrefetchMaxDistance);
+}
+
+/// Where the indices are checked (LoweringPlan::Checks).
+static LoweringPlan::Checks getChecks(const LoweringPlanInputs &in,
+                                      bool reports) {
+  const GatherGeometry &g = in.geometry;
+  if (g.indexDepth == 0)
+    return LoweringPlan::Checks::PerCopy;
+  if (g.numPositionDims == 0)
+    return reports ? LoweringPlan::Checks::UpFront
+                   : LoweringPlan::Checks::PerCopy;
+  // With outer loops that do not depend on the indices, indices that stay
+  // in cache are checked once rather than once per outer coordinate.
+  std::optional<int64_t> indicesBytes =
+      getStaticBytes(in.indicesType, getIndexBytes(in.indicesType));
+  bool checkOnce = reports && !in.options.parallel &&
+                   g.firstIndexedDim > g.batchDims && indicesBytes &&
+                   *indicesBytes <= in.target.getCheckOnceMaxBytes();
+  return checkOnce ? LoweringPlan::Checks::UpFront
+                   : LoweringPlan::Checks::PerChunk;
+}
+
+LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
+  const GatherGeometry &g = in.geometry;
+  LoweringPlan plan;
+  plan.target = in.target;
+  plan.numLoops = g.firstIndexedDim + g.numPositionDims;
+  Type elementType = in.paramsType.getElementType();
+  bool narrowFloat =
+      isa<FloatType>(elementType) &&
+      elementType.getIntOrFloatBitWidth() < in.target.minScalarFloatBits;
+  plan.scalarCopies = plan.numLoops == g.resultRank && !narrowFloat;
+  plan.reports = isReportingMode(in.mode);
+  plan.resolvingMode = in.mode;
+  if (plan.reports) {
+    plan.uncheckedMode = in.mode;
+    plan.readReportedAs = in.hasZero ? GatherMode::Zero : GatherMode::Clamp;
+  }
+  plan.checks = getChecks(in, plan.reports);
+  bool chunked = g.numPositionDims > 0 && g.indexDepth > 0;
+  if (chunked)
+    plan.chunkPositions = in.target.checkChunkPositions;
+  if (in.options.parallel && plan.numLoops > 0)
+    plan.threads = chunked && plan.numLoops == 1
+                       ? LoweringPlan::Threads::OverChunks
+                       : LoweringPlan::Threads::OverOutermost;
+  std::optional<int64_t> elementBytes = getElementBytes(elementType);
+  plan.slicePrefetchDistance = getSlicePrefetchDistance(in, elementBytes);
+  plan.elementBytes = elementBytes.value_or(0);
+  // Only for slices: a scalar gather waits on its random reads, which hide
+  // the check's wait for its indices.
+  std::optional<int64_t> indicesBytes =
+      getStaticBytes(in.indicesType, getIndexBytes(in.indicesType));
+  plan.prefetchIndices =
+      plan.checks == LoweringPlan::Checks::PerChunk &&
+      in.options.prefetchDistance != 0 && plan.numLoops < g.resultRank &&
+      (!indicesBytes || *indicesBytes >= in.target.getIndicesPrefetchMinBytes());
+  return plan;
+}
+
+static StringRef getChecksName(LoweringPlan::Checks checks) {
+  switch (checks) {
+  case LoweringPlan::Checks::PerCopy:
+    return "per-copy";
+  case LoweringPlan::Checks::UpFront:
+    return "up-front";
+  case LoweringPlan::Checks::PerChunk:
+    return "per-chunk";
+  }
+  llvm_unreachable("unknown checks");
+}
+
+static StringRef getThreadsName(LoweringPlan::Threads threads) {
+  switch (threads) {
+  case LoweringPlan::Threads::None:
+    return "none";
+  case LoweringPlan::Threads::OverChunks:
+    return "over-chunks";
+  case LoweringPlan::Threads::OverOutermost:
+    return "over-outermost";
+  }
+  llvm_unreachable("unknown threads");
+}
+
+void LoweringPlan::print(raw_ostream &os) const {
+  os << "loops=" << numLoops << " copy=" << (scalarCopies ? "element" : "slice")
+     << " checks=" << getChecksName(checks);
+  if (chunkPositions)
+    os << " chunk=" << chunkPositions;
+  os << " unchecked=" << stringifyGatherMode(uncheckedMode)
+     << " resolving=" << stringifyGatherMode(resolvingMode);
+  if (readReportedAs)
+    os << " reported-reads-as=" << stringifyGatherMode(*readReportedAs);
+  os << " threads=" << getThreadsName(threads)
+     << " slice-prefetch=" << slicePrefetchDistance
+     << " indices-prefetch=" << (prefetchIndices ? "yes" : "no");
+}

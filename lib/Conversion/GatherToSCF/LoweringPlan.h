@@ -1,0 +1,118 @@
+//===- LoweringPlan.h - what convert-gather-to-scf emits for an op -*- C++ -*-===//
+//
+// Part of the gather project.
+//
+// The decisions of the CPU loop lowering, taken once per op from its geometry,
+// its mode, the pass options and the target description, before any IR is
+// built: which result dimensions are loops, whether a copy moves one element
+// or a slice, where indices are checked, whether loops run on threads and
+// what is prefetched. The emitter (GatherToSCF.cpp) builds exactly what the
+// plan says; `convert-gather-to-scf{print-plan}` prints it as a remark on
+// the op, so that a reader sees why a loop looks as it does.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_LIB_CONVERSION_GATHERTOSCF_LOWERINGPLAN_H
+#define GATHER_LIB_CONVERSION_GATHERTOSCF_LOWERINGPLAN_H
+
+#include "gather/Conversion/GatherToSCF/GatherToSCF.h"
+#include "gather/Dialect/Gather/IR/GatherInterfaces.h"
+#include "gather/Target/CPU/CPUTarget.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+
+namespace mlir {
+namespace gather {
+
+struct LoweringPlan {
+  /// Where the indices are checked against the params dimensions they
+  /// address.
+  enum class Checks {
+    /// Nothing to check (no index component), or each copy resolves its own
+    /// index (zero and clamp mode without position loops).
+    PerCopy,
+    /// One check of all indices before any copy (an or-reduction); reporting
+    /// modes then report each bad index. The copies are unchecked when none
+    /// is bad, resolving otherwise.
+    UpFront,
+    /// The innermost position loop runs in chunks; each chunk's indices are
+    /// checked just before its copies (then read again from L1), reported
+    /// in a reporting mode, and the chunk copied unchecked when good,
+    /// resolving otherwise.
+    PerChunk,
+  };
+  /// How the loops are spread over threads (an scf.forall).
+  enum class Threads {
+    None,
+    /// One iteration per chunk of the only loop, the position loop.
+    OverChunks,
+    /// One iteration per coordinate of the outermost loop.
+    OverOutermost,
+  };
+
+  /// The result dimensions [0, numLoops) are loops (batch, outer params
+  /// dimensions, index positions); the others form the slice that each
+  /// iteration copies, contiguous in params and in the result.
+  int64_t numLoops = 0;
+  /// A copy moves one element as a value (extract, select, insert), not a
+  /// slice.
+  bool scalarCopies = false;
+  Checks checks = Checks::PerCopy;
+  /// Index positions per chunk (Checks::PerChunk).
+  int64_t chunkPositions = 0;
+  /// The op's mode reports bad indices to the handler (error, wrap).
+  bool reports = false;
+  /// How a copy reads its index when its indices are known good: error
+  /// (the index is the address) or wrap (a negative index wrapped).
+  GatherMode uncheckedMode = GatherMode::Error;
+  /// How a copy reads its index otherwise: the op's mode; for reporting
+  /// modes, what a reported index reads as after the handler returned
+  /// (`readReportedAs`: zero, or clamp for element types without a zero).
+  GatherMode resolvingMode = GatherMode::Error;
+  std::optional<GatherMode> readReportedAs;
+  Threads threads = Threads::None;
+  /// Index positions ahead whose slice is prefetched; 0: none.
+  int64_t slicePrefetchDistance = 0;
+  /// The next chunk's indices are prefetched while the current one copies.
+  bool prefetchIndices = false;
+  /// Bytes of one params element (where slices are prefetched).
+  int64_t elementBytes = 0;
+  /// The target the tuning came from.
+  CPUTargetDescription target;
+
+  void print(raw_ostream &os) const;
+};
+
+inline raw_ostream &operator<<(raw_ostream &os, const LoweringPlan &plan) {
+  plan.print(os);
+  return os;
+}
+
+/// What the plan is computed from.
+struct LoweringPlanInputs {
+  const GatherGeometry &geometry;
+  GatherMode mode;
+  ShapedType paramsType;
+  ShapedType indicesType;
+  /// The element type has a zero (a reported index reads as zero mode).
+  bool hasZero;
+  const GatherToSCFLoweringOptions &options;
+  const CPUTargetDescription &target;
+};
+
+/// Decides how to lower one gather op.
+LoweringPlan computeLoweringPlan(const LoweringPlanInputs &in);
+
+/// Returns the bytes of one element of `type` where they are a whole number
+/// known without a data layout (integers and floats of whole bytes, index,
+/// complex numbers and static vectors of those, !llvm.ptr: 8); none
+/// otherwise (the plan then prefetches nothing that needs the size).
+std::optional<int64_t> getElementBytes(Type type);
+
+} // namespace gather
+} // namespace mlir
+
+#endif // GATHER_LIB_CONVERSION_GATHERTOSCF_LOWERINGPLAN_H

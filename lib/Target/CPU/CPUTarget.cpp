@@ -1,0 +1,34 @@
+//===- CPUTarget.cpp - what the CPU lowering knows of its target ----------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Target/CPU/CPUTarget.h"
+
+#include "mlir/Dialect/DLTI/DLTI.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+using namespace mlir;
+using namespace mlir::gather;
+
+/// Reads the positive integer entry `key` of the DLTI device spec "CPU" that
+/// applies at `op` into `value`; leaves it where there is none.
+static void readEntry(Operation *op, StringRef key, int64_t &value) {
+  FailureOr<Attribute> entry = dlti::query(op, {"CPU", key});
+  if (failed(entry))
+    return;
+  if (auto integer = dyn_cast<IntegerAttr>(*entry))
+    if (integer.getValue().isStrictlyPositive() &&
+        integer.getValue().getActiveBits() < 48)
+      value = integer.getValue().getZExtValue();
+}
+
+CPUTargetDescription CPUTargetDescription::get(Operation *op) {
+  CPUTargetDescription target;
+  if (!op)
+    return target;
+  readEntry(op, "L2_cache_size_in_bytes", target.l2CacheBytes);
+  readEntry(op, "cache_line_size_in_bytes", target.cacheLineBytes);
+  return target;
+}
