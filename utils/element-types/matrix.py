@@ -101,24 +101,10 @@ def expected(type_name, pipeline):
 
 # (type, op or "*", pipeline or "*") -> why it fails today. TODO(owners):
 # empty this list as the lowerings are fixed; a row that passes is XPASS.
-_SCF_CRASH = ("GatherToSCF.cpp: getIntOrFloatBitWidth on a non-scalar "
-              "element type crashes (segfault); expected: a diagnostic "
-              "naming the type before lowering")
 _GPU_PAYLOAD = ("GatherToGPU.cpp rejects complex and vector elements "
                 "(\"its kernels copy integer, index and floating-point "
                 "elements\"); expected: copied like any payload")
-_SCF_CRASH_PAYLOAD = ("GatherToSCF.cpp: getIntOrFloatBitWidth on an index, "
-                      "complex or vector element type is undefined "
-                      "behaviour (a segfault in some runs, a pass in "
-                      "others); expected: copied like any payload")
 XFAIL = {}
-for _t in ("index", "complex<f32>", "complex<f64>", "vector<4xf32>",
-           "vector<2x3xi8>"):
-    for _p in ("cpu-scf", "cpu-scf-threads"):
-        XFAIL[(_t, "*", _p)] = _SCF_CRASH_PAYLOAD
-for _t in ("!llvm.ptr", "quant"):
-    for _p in ("cpu-scf", "cpu-scf-threads"):
-        XFAIL[(_t, "*", _p)] = _SCF_CRASH
 for _t in ("complex<f32>", "complex<f64>", "vector<4xf32>", "vector<2x3xi8>"):
     for _p in ("gpu-host", "gpu-sm90"):
         XFAIL[(_t, "*", _p)] = _GPU_PAYLOAD

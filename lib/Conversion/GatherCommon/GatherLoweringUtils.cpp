@@ -259,47 +259,6 @@ createEmptyResult(OpBuilder &b, Operation *op,
       .getResult();
 }
 
-Value mlir::gather::createWrappedIndices(OpBuilder &b, Location loc,
-                                         const GatherGeometry &geometry,
-                                         Value params, Value indices) {
-  if (geometry.indexDepth == 0)
-    return indices;
-  auto indicesType = cast<RankedTensorType>(indices.getType());
-  int64_t rank = indicesType.getRank();
-  SmallVector<Value> dynamicSizes;
-  for (int64_t d = 0; d < rank; ++d)
-    if (indicesType.isDynamicDim(d))
-      dynamicSizes.push_back(tensor::DimOp::create(b, loc, indices, d));
-  Value init = tensor::EmptyOp::create(b, loc, indicesType, dynamicSizes);
-  SmallVector<Value> dimSizes = createIndexedDimSizes(b, loc, geometry, params);
-  AffineMap identity = b.getMultiDimIdentityMap(rank);
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  auto generic = linalg::GenericOp::create(
-      b, loc, indicesType, indices, init, {identity, identity}, iterators,
-      [&](OpBuilder &gb, Location gl, ValueRange args) {
-        // gather_nd: component k of the index vector wraps by its own size.
-        Value dimSize = dimSizes.front();
-        if (geometry.hasIndexVectorDim) {
-          Value k = linalg::IndexOp::create(gb, gl, rank - 1);
-          for (int64_t j = 1; j < geometry.indexDepth; ++j) {
-            Value isJ = arith::CmpIOp::create(
-                gb, gl, arith::CmpIPredicate::eq, k,
-                arith::ConstantIndexOp::create(gb, gl, j));
-            dimSize =
-                arith::SelectOp::create(gb, gl, isJ, dimSizes[j], dimSize);
-          }
-        }
-        Value index = castToIndex(gb, gl, args[0]);
-        Value wrapped = wrapIndex(gb, gl, index, dimSize);
-        Type type = args[0].getType();
-        if (!type.isIndex())
-          wrapped = arith::IndexCastOp::create(gb, gl, type, wrapped);
-        linalg::YieldOp::create(gb, gl, wrapped);
-      });
-  return generic.getResult(0);
-}
-
 /// Declares the handler error-mode `op` reports to in its symbol table
 /// (declareOutOfBoundsHandler), reporting a match failure where it cannot.
 static LogicalResult prepareOutOfBoundsHandler(RewriterBase &rewriter,

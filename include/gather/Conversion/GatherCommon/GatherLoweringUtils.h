@@ -144,15 +144,6 @@ inline GatherMode getGatherMode(Operation *op) {
   return cast<GatherOpInterface>(op).getMode();
 }
 
-/// Returns the indices of `op` with wrap mode's negative indices replaced by
-/// their positive equivalent (an index i in [-n, 0) by n + i; any other
-/// index is unchanged, so a bad one keeps its value for the report): one
-/// elementwise linalg.generic over `indices`. With it a wrap-mode gather
-/// lowers as an error-mode gather.
-Value createWrappedIndices(OpBuilder &b, Location loc,
-                           const GatherGeometry &geometry, Value params,
-                           Value indices);
-
 /// What the tensor lowerings of one gather op start from.
 struct TensorGatherLowering {
   GatherGeometry geometry;

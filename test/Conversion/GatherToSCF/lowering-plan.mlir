@@ -1,0 +1,62 @@
+// The lowering plan of each op (LoweringPlan.h), printed as a remark by
+// print-plan: what the emitter builds and why, from the op's geometry and
+// mode, the pass options and the target description.
+//
+// RUN: gather-opt %s --convert-gather-to-scf=print-plan --split-input-file -verify-diagnostics -o /dev/null
+// RUN: gather-opt %s --convert-gather-to-scf="print-plan parallel" --split-input-file 2>&1 -o /dev/null | FileCheck %s --check-prefix=PAR
+
+// Rows of 256 B in error mode: chunks of 1024 positions checked before their
+// copies; 2 KiB of rows ahead = 8 positions of slice prefetch; small static
+// indices are not prefetched.
+func.func @rows_error(%p: tensor<100x64xf32>, %i: tensor<20xi32>) -> tensor<20x64xf32> {
+  // expected-remark@+1 {{lowering plan: loops=1 copy=slice checks=per-chunk chunk=1024 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=8 indices-prefetch=no}}
+  %r = gather.gather %p[%i] : (tensor<100x64xf32>, tensor<20xi32>) -> tensor<20x64xf32>
+  return %r : tensor<20x64xf32>
+}
+// PAR: loops=1 copy=slice checks=per-chunk chunk=1024 {{.*}} threads=over-chunks
+
+// -----
+
+// Elements with an outer loop and indices that stay in cache: checked once,
+// up front; elements are copied as values; dynamic indices would be
+// prefetched, these are static and small.
+func.func @elements_outer(%p: tensor<3x100xf32>, %i: tensor<50xi32>) -> tensor<3x50xf32> {
+  // expected-remark@+1 {{lowering plan: loops=2 copy=element checks=up-front chunk=1024 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=no}}
+  %r = gather.gather %p[%i] axis = 1 : (tensor<3x100xf32>, tensor<50xi32>) -> tensor<3x50xf32>
+  return %r : tensor<3x50xf32>
+}
+// PAR: loops=2 copy=element checks=per-chunk chunk=1024 {{.*}} threads=over-outermost
+
+// -----
+
+// A target whose L2 holds less than the indices (DLTI): checked per chunk.
+module attributes {dlti.target_system_spec = #dlti.target_system_spec<"CPU" = #dlti.target_device_spec<"L2_cache_size_in_bytes" = 128 : i64>>} {
+  func.func @elements_outer_small_l2(%p: tensor<3x100xf32>, %i: tensor<50xi32>) -> tensor<3x50xf32> {
+    // expected-remark@+1 {{lowering plan: loops=2 copy=element checks=per-chunk}}
+    %r = gather.gather %p[%i] axis = 1 : (tensor<3x100xf32>, tensor<50xi32>) -> tensor<3x50xf32>
+    return %r : tensor<3x50xf32>
+  }
+}
+
+// -----
+
+// f16 elements are copied as one-element slices; zero mode resolves per
+// chunk with a bad index; wrap mode copies good chunks wrapping negative
+// indices.
+func.func @modes(%p: tensor<100xf16>, %i: tensor<?xi64>) -> (tensor<?xf16>, tensor<?xf16>) {
+  // expected-remark@+1 {{lowering plan: loops=1 copy=slice checks=per-chunk chunk=1024 unchecked=error resolving=zero threads=none}}
+  %z = gather.gather %p[%i] mode<zero> : (tensor<100xf16>, tensor<?xi64>) -> tensor<?xf16>
+  // expected-remark@+1 {{lowering plan: loops=1 copy=slice checks=per-chunk chunk=1024 unchecked=wrap resolving=wrap reported-reads-as=zero}}
+  %w = gather.gather %p[%i] mode<wrap> : (tensor<100xf16>, tensor<?xi64>) -> tensor<?xf16>
+  return %z, %w : tensor<?xf16>, tensor<?xf16>
+}
+
+// -----
+
+// Complex elements (no zero attribute): a reported index reads as clamp mode.
+// A single index vector (no position loop): checked up front.
+func.func @complex_nd(%p: tensor<4x3xcomplex<f32>>, %i: tensor<2xi32>) -> tensor<complex<f32>> {
+  // expected-remark@+1 {{lowering plan: loops=0 copy=element checks=up-front unchecked=error resolving=error reported-reads-as=clamp threads=none slice-prefetch=0}}
+  %r = gather.gather_nd %p[%i] : (tensor<4x3xcomplex<f32>>, tensor<2xi32>) -> tensor<complex<f32>>
+  return %r : tensor<complex<f32>>
+}
