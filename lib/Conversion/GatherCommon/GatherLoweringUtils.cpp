@@ -259,6 +259,91 @@ createEmptyResult(OpBuilder &b, Operation *op,
       .getResult();
 }
 
+//===----------------------------------------------------------------------===//
+// Run-time shape agreement
+//===----------------------------------------------------------------------===//
+
+/// Returns the sizes of each result dimension of `op` that must agree, from
+/// params, indices and the result (type, or `out` for the buffer form), as
+/// `b` builds them (tensor.dim or memref.dim where dynamic). Without a
+/// builder, only the static facts are used (null values stand for dynamic
+/// sizes).
+static SmallVector<ResultDimSource>
+getResultDimSources(OpBuilder *b, Location loc, GatherOpInterface op,
+                    Value params, Value indices) {
+  GatherGeometry g = GatherGeometry::get(op);
+  Value out = op.getOut();
+  auto resultType = out ? cast<ShapedType>(out.getType())
+                        : cast<ShapedType>(op->getResult(0).getType());
+  auto sizeOf = [&](Value shaped, ShapedType type, int64_t dim) {
+    if (!type.isDynamicDim(dim) || !b)
+      return type.isDynamicDim(dim)
+                 ? OpFoldResult()
+                 : OpFoldResult(IntegerAttr::get(
+                       IndexType::get(op->getContext()), type.getDimSize(dim)));
+    return OpFoldResult(createDimSize(*b, loc, shaped, dim));
+  };
+  SmallVector<ResultDimSource> sources;
+  for (int64_t r = 0; r < g.resultRank; ++r) {
+    SmallVector<std::pair<OpFoldResult, bool>> sizes;
+    if (std::optional<int64_t> p = g.getParamsDimOfResultDim(r))
+      sizes.push_back({sizeOf(params, op.getParamsType(), *p),
+                       op.getParamsType().isDynamicDim(*p)});
+    if (std::optional<int64_t> q = g.getIndicesDimOfResultDim(r))
+      sizes.push_back({sizeOf(indices, op.getIndicesType(), *q),
+                       op.getIndicesType().isDynamicDim(*q)});
+    // Static sizes agree (the verifier); a dynamic result size of the
+    // tensor form is the one the operands give.
+    if (out || !resultType.isDynamicDim(r))
+      sizes.push_back(
+          {sizeOf(out, resultType, r), resultType.isDynamicDim(r)});
+    for (size_t i = 1; i < sizes.size(); ++i)
+      if (sizes[0].second || sizes[i].second)
+        sources.push_back({r, sizes[0].first, sizes[i].first});
+  }
+  return sources;
+}
+
+bool mlir::gather::needsRunTimeShapeChecks(GatherOpInterface op) {
+  return !getResultDimSources(nullptr, op.getLoc(), op, Value(), Value())
+              .empty();
+}
+
+Value mlir::gather::createShapeAgreementCheck(
+    OpBuilder &b, Location loc, GatherOpInterface op, Value params,
+    Value indices, ArrayRef<OpFoldResult> sizes, StringRef handler) {
+  SmallVector<ResultDimSource> sources =
+      getResultDimSources(&b, loc, op, params, indices);
+  if (sources.empty())
+    return Value();
+  Value anyMismatch;
+  SmallVector<Value> mismatches;
+  for (const ResultDimSource &source : sources) {
+    Value mismatch = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ne,
+        getValueOrCreateConstantIndexOp(b, loc, source.found),
+        getValueOrCreateConstantIndexOp(b, loc, source.expected));
+    mismatches.push_back(mismatch);
+    anyMismatch = anyMismatch
+                      ? arith::OrIOp::create(b, loc, anyMismatch, mismatch)
+                      : mismatch;
+  }
+  scf::IfOp::create(b, loc, anyMismatch, [&](OpBuilder &tb, Location tl) {
+    for (auto [i, mismatch] : llvm::enumerate(mismatches)) {
+      const ResultDimSource &source = sources[i];
+      scf::IfOp::create(tb, tl, mismatch, [&](OpBuilder &rb, Location rl) {
+        createOutOfBoundsReport(
+            rb, rl, op, getValueOrCreateConstantIndexOp(rb, rl, source.found),
+            getValueOrCreateConstantIndexOp(rb, rl, source.expected),
+            -1 - source.resultDim, handler);
+        scf::YieldOp::create(rb, rl);
+      });
+    }
+    scf::YieldOp::create(tb, tl);
+  });
+  return anyMismatch;
+}
+
 /// Declares the handler error-mode `op` reports to in its symbol table
 /// (declareOutOfBoundsHandler), reporting a match failure where it cannot.
 static LogicalResult prepareOutOfBoundsHandler(RewriterBase &rewriter,
@@ -311,6 +396,36 @@ mlir::gather::prepareTensorLowering(RewriterBase &rewriter, Operation *op,
   return lowering;
 }
 
+Value TensorGatherPattern::lowerWithShapeChecks(
+    OpBuilder &b, GatherOpInterface op, Value params, Value indices,
+    const TensorGatherLowering &lowering) const {
+  Location loc = op.getLoc();
+  Value mismatch =
+      createShapeAgreementCheck(b, loc, op, params, indices,
+                                lowering.resultSizes, outOfBoundsHandler);
+  if (!mismatch)
+    return lowerFn(b, op, params, indices, lowering);
+  // After a handler that returns, nothing is read: the result is zeros
+  // (where the element type has one).
+  auto ifOp = scf::IfOp::create(
+      b, loc, mismatch,
+      [&](OpBuilder &tb, Location tl) {
+        Value result = lowering.init;
+        if (lowering.zero)
+          result = linalg::FillOp::create(
+                       tb, tl,
+                       Value(arith::ConstantOp::create(tb, tl, lowering.zero)),
+                       result)
+                       .getResult(0);
+        scf::YieldOp::create(tb, tl, result);
+      },
+      [&](OpBuilder &eb, Location el) {
+        scf::YieldOp::create(eb, el,
+                             lowerFn(eb, op, params, indices, lowering));
+      });
+  return ifOp.getResult(0);
+}
+
 LogicalResult TensorGatherPattern::matchAndRewrite(
     GatherOpInterface op, ArrayRef<Value> operands,
     ConversionPatternRewriter &rewriter) const {
@@ -334,7 +449,8 @@ LogicalResult TensorGatherPattern::matchAndRewrite(
   }
   Value result = lowering->isStaticallyEmpty
                      ? lowering->init
-                     : lowerFn(rewriter, op, params, indices, *lowering);
+                     : lowerWithShapeChecks(rewriter, op, params, indices,
+                                            *lowering);
   if (!buffer) {
     rewriter.replaceOp(op, result);
     return success();

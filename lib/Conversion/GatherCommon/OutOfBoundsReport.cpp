@@ -26,6 +26,13 @@ static constexpr llvm::StringLiteral kDefaultHandlerFormat =
     "%lld\n";
 static constexpr llvm::StringLiteral kDefaultHandlerFormatName =
     "__gather_out_of_bounds_format";
+/// The line it prints for a shape mismatch (a negative `dim`, -1 - the
+/// result dimension): op, location, size found, size expected, dimension.
+static constexpr llvm::StringLiteral kMismatchFormat =
+    "%s at %s: size %lld does not match size %lld of result dimension "
+    "%lld\n";
+static constexpr llvm::StringLiteral kMismatchFormatName =
+    "__gather_shape_mismatch_format";
 static constexpr llvm::StringLiteral kStringPrefix = "__gather_oob_";
 
 FunctionType mlir::gather::getOutOfBoundsHandlerType(MLIRContext *ctx) {
@@ -43,7 +50,8 @@ std::string mlir::gather::describeOpForDiagnostics(Operation *op) {
 }
 
 bool mlir::gather::reportsOutOfBounds(Operation *gatherOp) {
-  return isReportingMode(getGatherMode(gatherOp));
+  return isReportingMode(getGatherMode(gatherOp)) ||
+         needsRunTimeShapeChecks(cast<GatherOpInterface>(gatherOp));
 }
 
 //===----------------------------------------------------------------------===//
@@ -88,11 +96,15 @@ static LogicalResult createDefaultHandler(OpBuilder &b,
   if (failed(printf) || failed(fflush) || failed(exitFunc))
     return failure();
 
-  if (!SymbolTable::lookupSymbolIn(symbolTableOp, kDefaultHandlerFormatName)) {
-    std::string format = (kDefaultHandlerFormat + StringRef("\0", 1)).str();
+  for (auto [name, text] :
+       {std::pair(kDefaultHandlerFormatName, kDefaultHandlerFormat),
+        std::pair(kMismatchFormatName, kMismatchFormat)}) {
+    if (SymbolTable::lookupSymbolIn(symbolTableOp, name))
+      continue;
+    std::string format = (text + StringRef("\0", 1)).str();
     LLVM::GlobalOp::create(
         b, loc, LLVM::LLVMArrayType::get(b.getI8Type(), format.size()),
-        /*isConstant=*/true, LLVM::Linkage::Private, kDefaultHandlerFormatName,
+        /*isConstant=*/true, LLVM::Linkage::Private, name,
         b.getStringAttr(format));
   }
 
@@ -109,11 +121,20 @@ static LogicalResult createDefaultHandler(OpBuilder &b,
   Value opName = body->getArgument(0), location = body->getArgument(1);
   Value index = body->getArgument(2), dim = body->getArgument(3);
   Value dimSize = body->getArgument(4);
-  Value format =
-      LLVM::AddressOfOp::create(b, loc, ptr, kDefaultHandlerFormatName);
+  // A negative dim reports a shape mismatch in result dimension -1 - dim.
+  Value zero = LLVM::ConstantOp::create(b, loc, b.getI64Type(), 0);
+  Value minusOne = LLVM::ConstantOp::create(b, loc, b.getI64Type(), -1);
+  Value mismatch =
+      LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::slt, dim, zero);
+  Value format = LLVM::SelectOp::create(
+      b, loc, mismatch,
+      LLVM::AddressOfOp::create(b, loc, ptr, kMismatchFormatName),
+      LLVM::AddressOfOp::create(b, loc, ptr, kDefaultHandlerFormatName));
+  Value shownDim = LLVM::SelectOp::create(
+      b, loc, mismatch, LLVM::SubOp::create(b, loc, minusOne, dim), dim);
   LLVM::CallOp::create(
       b, loc, *printf,
-      ValueRange{format, opName, location, index, dimSize, dim});
+      ValueRange{format, opName, location, index, dimSize, shownDim});
   Value null = LLVM::ZeroOp::create(b, loc, ptr);
   LLVM::CallOp::create(b, loc, *fflush, ValueRange{null});
   Value one = LLVM::ConstantOp::create(b, loc, i32, 1);
@@ -162,7 +183,7 @@ mlir::gather::declareOutOfBoundsHandlersIfNeeded(Operation *root,
                                                  StringRef handlerName) {
   llvm::SetVector<Operation *> symbolTables;
   root->walk([&](GatherOpInterface op) {
-    if (isReportingMode(op.getMode()))
+    if (reportsOutOfBounds(op))
       symbolTables.insert(SymbolTable::getNearestSymbolTable(op));
   });
   for (Operation *symbolTable : symbolTables) {

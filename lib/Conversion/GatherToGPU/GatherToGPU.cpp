@@ -261,10 +261,12 @@ static void emitKernelBody(OpBuilder &b, Location loc, const SliceGather &g,
                                         ids.threadX, m.c(0)),
                   arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                         ids.blockY, m.c(0)));
+              Value dimSize = bound;
               scf::IfOp::create(b, loc, firstLane,
                                 [&](OpBuilder &rb, Location rl) {
-                                  createOutOfBoundsCheck(rb, rl, g.op, k, bound,
-                                                         paramsDim, g.handler);
+                                  createOutOfBoundsCheck(rb, rl, g.op, k,
+                                                         dimSize, paramsDim,
+                                                         g.handler);
                                   scf::YieldOp::create(rb, rl);
                                 });
             }

@@ -55,8 +55,13 @@ func.func @strided_out(%p: memref<3x4xf32>, %i: memref<2xi32>, %o: memref<2x4xf3
 //   CHECK-DAG:   %[[IT:.*]] = bufferization.to_tensor %[[I]] restrict : memref<?x1xi64> to tensor<?x1xi64>
 //   CHECK-DAG:   %[[OT:.*]] = bufferization.to_tensor %[[O]] restrict writable : memref<?x4xf32> to tensor<?x4xf32>
 //   CHECK-NOT:   tensor.empty
+// The sizes of `out` and the indices are checked to agree first (a
+// mismatch is reported and gives zeros in `out`).
 //       CHECK:   %[[R:.*]] = scf.if %{{.*}} -> (tensor<?x4xf32>) {
-//  CHECK-NEXT:     scf.yield %[[OT]]
+//       CHECK:     linalg.fill {{.*}} outs(%[[OT]] : tensor<?x4xf32>)
+//       CHECK:   } else {
+//       CHECK:     scf.if %{{.*}} -> (tensor<?x4xf32>) {
+//  CHECK-NEXT:       scf.yield %[[OT]]
 //         SCF:   scf.for {{.*}} iter_args(%{{.*}} = %[[OT]]) -> (tensor<?x4xf32>)
 //       CHECK:   func.call @gather_out_of_bounds(
 //      LINALG:   linalg.generic {{.*}} outs(%[[OT]] : tensor<?x4xf32>)

@@ -7,17 +7,24 @@
 // RUN: gather-opt %s --test-gather-patterns-alone=lowering=scf | FileCheck %s
 // RUN: gather-opt %s --test-gather-patterns-alone=lowering=gpu-host | FileCheck %s
 
-// CHECK-DAG:   llvm.mlir.global private constant @[[$FIRST:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}patterns-alone.mlir\22:[[@LINE+27]]:8)\00")
-// CHECK-DAG:   llvm.mlir.global private constant @[[$SECOND:__gather_oob_[0-9a-f]+]]("gather.gather_nd\00loc(\22{{.*}}patterns-alone.mlir\22:[[@LINE+34]]:8)\00")
+// CHECK-DAG:   llvm.mlir.global private constant @[[$FIRST:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}patterns-alone.mlir\22:[[@LINE+34]]:8)\00")
+// CHECK-DAG:   llvm.mlir.global private constant @[[$SECOND:__gather_oob_[0-9a-f]+]]("gather.gather_nd\00loc(\22{{.*}}patterns-alone.mlir\22:[[@LINE+41]]:8)\00")
 // CHECK-DAG:   llvm.mlir.global private constant @[[$FORMAT:.*]]("%s at %s: index %lld is out of bounds [0, %lld) in params dimension %lld\0A\00")
+// CHECK-DAG:   llvm.mlir.global private constant @[[$MISMATCH:.*]]("%s at %s: size %lld does not match size %lld of result dimension %lld\0A\00")
 // CHECK-DAG:   llvm.func @printf(!llvm.ptr, ...) -> i32
 // CHECK-DAG:   llvm.func @fflush(!llvm.ptr) -> i32
 // CHECK-DAG:   llvm.func @_Exit(i32)
 // CHECK-LABEL: func.func @gather_out_of_bounds(
 // CHECK-SAME:      %[[OP:.*]]: !llvm.ptr, %[[LOC:.*]]: !llvm.ptr, %[[INDEX:.*]]: i64, %[[DIM:.*]]: i64, %[[SIZE:.*]]: i64)
 // CHECK-SAME:      attributes {llvm.linkage = #llvm.linkage<weak>, no_inline}
-// CHECK:         %[[FMT:.*]] = llvm.mlir.addressof @[[$FORMAT]] : !llvm.ptr
-// CHECK:         llvm.call @printf(%[[FMT]], %[[OP]], %[[LOC]], %[[INDEX]], %[[SIZE]], %[[DIM]]) vararg(!llvm.func<i32 (ptr, ...)>)
+// A negative dim is a shape mismatch in result dimension -1 - dim.
+// CHECK:         %[[NEG:.*]] = llvm.icmp "slt" %[[DIM]], %{{.*}} : i64
+// CHECK:         %[[MFMT:.*]] = llvm.mlir.addressof @[[$MISMATCH]] : !llvm.ptr
+// CHECK:         %[[IFMT:.*]] = llvm.mlir.addressof @[[$FORMAT]] : !llvm.ptr
+// CHECK:         %[[FMT:.*]] = llvm.select %[[NEG]], %[[MFMT]], %[[IFMT]] : i1, !llvm.ptr
+// CHECK:         %[[RDIM:.*]] = llvm.sub %{{.*}}, %[[DIM]] : i64
+// CHECK:         %[[SHOWN:.*]] = llvm.select %[[NEG]], %[[RDIM]], %[[DIM]] : i1, i64
+// CHECK:         llvm.call @printf(%[[FMT]], %[[OP]], %[[LOC]], %[[INDEX]], %[[SIZE]], %[[SHOWN]]) vararg(!llvm.func<i32 (ptr, ...)>)
 // CHECK:         %[[NULL:.*]] = llvm.mlir.zero : !llvm.ptr
 // CHECK:         llvm.call @fflush(%[[NULL]])
 // CHECK:         %[[ONE:.*]] = llvm.mlir.constant(1 : i32) : i32

@@ -158,7 +158,9 @@ func.func @gather_zero_axis(%params: tensor<2x5x3xf16>, %indices: tensor<4xi64>)
 // CHECK:                 %[[E:.*]] = tensor.extract %[[PARAMS]][%[[B]], %[[MAX]]] : tensor<?x?xi8>
 // CHECK:                 %[[INS:.*]] = tensor.insert %[[E]] into %[[ACC1]][%[[B]], %[[P]]] : tensor<?x2xi8>
 // CHECK:                 scf.yield %[[INS]]
-// CHECK:         return %[[R]]
+// The batch sizes of params and indices are checked to agree around it.
+// CHECK:         scf.yield %[[R]]
+// CHECK:         return
 func.func @gather_clamp_batched(%params: tensor<?x?xi8>, %indices: tensor<?x2xindex>) -> tensor<?x2xi8> {
   %r = gather.gather %params[%indices] batch_dims = 1 mode<clamp> : (tensor<?x?xi8>, tensor<?x2xindex>) -> tensor<?x2xi8>
   return %r : tensor<?x2xi8>

@@ -144,6 +144,34 @@ inline GatherMode getGatherMode(Operation *op) {
   return cast<GatherOpInterface>(op).getMode();
 }
 
+//===----------------------------------------------------------------------===//
+// Run-time shape agreement
+//===----------------------------------------------------------------------===//
+
+/// One size of a result dimension as an operand or a type gives it.
+struct ResultDimSource {
+  int64_t resultDim;
+  /// The size the other sources of the dimension must agree with (params,
+  /// else indices), and another source (indices, the result type or `out`).
+  OpFoldResult expected, found;
+};
+
+/// True when the sizes of a result dimension of `op` come from more than one
+/// place (params, indices, the result type or `out`) and one of them is
+/// dynamic: only a run-time check can tell that they agree.
+bool needsRunTimeShapeChecks(GatherOpInterface op);
+
+/// Returns an i1 that is true when a dynamic size of `op` disagrees with
+/// another (needsRunTimeShapeChecks), and emits, inside an scf.if on it, the
+/// report of each disagreement to `handler`: a call with the size found as
+/// the index, the size expected as the dimension size, and -1 - the result
+/// dimension as the dimension (docs/spec.md, "Shape agreement"). Null when
+/// there is nothing to check.
+Value createShapeAgreementCheck(OpBuilder &b, Location loc,
+                                GatherOpInterface op, Value params,
+                                Value indices, ArrayRef<OpFoldResult> sizes,
+                                StringRef handler);
+
 /// What the tensor lowerings of one gather op start from.
 struct TensorGatherLowering {
   GatherGeometry geometry;
@@ -202,6 +230,12 @@ struct TensorGatherPattern
   LogicalResult
   matchAndRewrite(GatherOpInterface op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override;
+
+  /// Checks that the operands' sizes agree (createShapeAgreementCheck),
+  /// then lowers with `lowerFn` unless they do not.
+  Value lowerWithShapeChecks(OpBuilder &b, GatherOpInterface op, Value params,
+                             Value indices,
+                             const TensorGatherLowering &lowering) const;
 
   TensorGatherLowerFn lowerFn;
   std::string outOfBoundsHandler;
