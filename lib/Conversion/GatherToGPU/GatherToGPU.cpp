@@ -200,6 +200,28 @@ static void emitSliceLoop(OpBuilder &b, Location loc, const SliceGather &g,
       });
 }
 
+/// Emits the error-mode check of index `k` against `bound` (params
+/// dimension `paramsDim`): a device printf and trap in a kernel; on the host
+/// a report to the handler, from the first lane of the slice only (every
+/// lane reads the index), so that each bad index is reported once.
+static void emitIndexCheck(OpBuilder &b, Location loc, const SliceGather &g,
+                           const KernelIds &ids, Value k, Value bound,
+                           int64_t paramsDim, bool onDevice) {
+  if (onDevice)
+    return emitDeviceOutOfBoundsCheck(b, loc, g.op, k, bound, paramsDim);
+  IndexMath m{b, loc};
+  Value firstLane = arith::AndIOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, ids.threadX,
+                            m.c(0)),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, ids.blockY,
+                            m.c(0)));
+  scf::IfOp::create(b, loc, firstLane, [&](OpBuilder &rb, Location rl) {
+    createOutOfBoundsCheck(rb, rl, g.op, k, bound, paramsDim, g.handler);
+    scf::YieldOp::create(rb, rl);
+  });
+}
+
 /// Emits the kernel body: the grid-stride loop over slices, the index load
 /// and check, and the copy of each slice.
 static void emitKernelBody(OpBuilder &b, Location loc, const SliceGather &g,
@@ -248,29 +270,9 @@ static void emitKernelBody(OpBuilder &b, Location loc, const SliceGather &g,
             k = resolveIndex(b, loc, mode, k, bound).address;
             mode = GatherMode::Error;
           }
-          if (mode == GatherMode::Error) {
-            int64_t paramsDim = g.geometry.firstIndexedDim + j;
-            if (onDevice) {
-              emitDeviceOutOfBoundsCheck(b, loc, g.op, k, bound, paramsDim);
-            } else {
-              // Every lane of the slice reads the index; the first one
-              // reports it, so that each bad index is reported once.
-              Value firstLane = arith::AndIOp::create(
-                  b, loc,
-                  arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        ids.threadX, m.c(0)),
-                  arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        ids.blockY, m.c(0)));
-              Value dimSize = bound;
-              scf::IfOp::create(b, loc, firstLane,
-                                [&](OpBuilder &rb, Location rl) {
-                                  createOutOfBoundsCheck(rb, rl, g.op, k,
-                                                         dimSize, paramsDim,
-                                                         g.handler);
-                                  scf::YieldOp::create(rb, rl);
-                                });
-            }
-          }
+          if (mode == GatherMode::Error)
+            emitIndexCheck(b, loc, g, ids, k, bound,
+                           g.geometry.firstIndexedDim + j, onDevice);
           // On the host the handler may return: the reported slice is then
           // zero, as in zero mode (a kernel has trapped instead).
           GatherMode readMode =
