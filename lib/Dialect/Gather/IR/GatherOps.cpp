@@ -796,13 +796,21 @@ struct FoldCastsIntoGather : public OpRewritePattern<OpTy> {
     };
     Value params = stripCast(op.getParams());
     Value indices = stripCast(op.getIndices());
+    // Inference on the casts' sources may fail where the op verifies (the
+    // sources are more static than the op's operands and disagree): then
+    // there is nothing to fold. No location, so that it fails silently.
     SmallVector<Type> inferred;
     if (failed(OpTy::inferReturnTypes(
-            op.getContext(), op.getLoc(), {params, indices},
+            op.getContext(), /*location=*/std::nullopt, {params, indices},
             op->getRawDictionaryAttrs(), op->getPropertiesStorage(),
             op->getRegions(), inferred)))
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "the casts' sources do not infer a result type");
     Type resultType = inferred.front();
+    // A source may also be more static than the declared result allows.
+    if (failed(verifyCompatibleShape(resultType, op.getType())))
+      return rewriter.notifyMatchFailure(
+          op, "the inferred result type contradicts the declared one");
     if (params == op.getParams() && indices == op.getIndices() &&
         resultType == op.getType())
       return rewriter.notifyMatchFailure(op, "no cast to absorb");
