@@ -32,9 +32,16 @@ config.substitutions.append(("%gather_lib_dir", config.gather_lib_dir))
 config.substitutions.append(("%gather_obj_root", config.gather_obj_root))
 config.substitutions.append(("%llvm_tools_dir", config.llvm_tools_dir))
 config.substitutions.append(("%llvm_lib_dir", config.llvm_lib_dir))
-# Debian's numpy and torch live with the system interpreter, not the first
-# python3 on PATH.
-config.substitutions.append(("%python", "/usr/bin/python3"))
+# The interpreter CMake chose (GATHER_TEST_PYTHON in test/CMakeLists.txt: one
+# that imports numpy, which is not always the first python3 on PATH), in
+# place of lit's default (the interpreter lit runs under).
+config.substitutions = [s for s in config.substitutions if s[0] != "%python"]
+config.substitutions.append(("%python", '"%s"' % config.python_executable))
+# The TensorFlow reference pages of the seed examples (GATHER_SEEDS_DIR),
+# where configured.
+if config.gather_seeds_dir and os.path.isdir(config.gather_seeds_dir):
+    config.available_features.add("seed-pages")
+    config.substitutions.append(("%gather_seeds_dir", config.gather_seeds_dir))
 config.substitutions.append(
     ("%mlir_runner_utils", os.path.join(config.llvm_lib_dir, "libmlir_runner_utils.so")))
 config.substitutions.append(
@@ -71,8 +78,9 @@ if os.path.exists(fuzzer):
         ("%fuzz_seconds", lit_config.params.get("fuzz_seconds", "60")))
 
 # Optional parts: ptxas (serialize GPU modules), a GPU to run them on.
-cuda_root = "/usr/local/cuda"
-if os.path.exists(os.path.join(cuda_root, "bin", "ptxas")):
+# The toolkit is the one CMake found (GATHER_CUDA_TOOLKIT_ROOT).
+cuda_root = config.cuda_toolkit_root
+if cuda_root and os.path.exists(os.path.join(cuda_root, "bin", "ptxas")):
     config.available_features.add("ptxas")
     config.substitutions.append(("%cuda_toolkit", cuda_root))
 # An instrumented runtime library cannot be loaded into mlir-runner, which

@@ -17,10 +17,13 @@ def ConvertGatherToLinalgPass : Pass<"convert-gather-to-linalg"> {
   let summary = "lower gather ops to linalg.generic on tensors";
   let description = [{
     Rewrites every `gather.gather` and `gather.gather_nd` into a
-    `linalg.generic` over the result with parallel iterators whose body reads
-    the index (vector) with `tensor.extract` and then `params` at the
-    gathered coordinates. Index arithmetic is in `index`; i32 and i64 indices
-    are sign-extended.
+    `linalg.generic` over the result with parallel iterators. The indices
+    are `ins` operands, one per index component, whose indexing maps project
+    the result's batch and position dimensions onto them (and the index
+    vector dimension of gather_nd onto the component), as upstream's
+    lowering of `tosa.gather` does; the body reads `params` at the gathered
+    coordinates with `tensor.extract`. Index arithmetic is in `index`; i32
+    and i64 indices are sign-extended.
 
     Out of bounds: in `error` mode an `scf.for` nest over `indices` before
     the generic checks each index once and calls the out-of-bounds handler

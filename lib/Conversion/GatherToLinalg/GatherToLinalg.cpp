@@ -3,9 +3,13 @@
 // Part of the gather project.
 //
 // Each gather becomes one linalg.generic over its result with parallel
-// iterators. The body computes the element's coordinates with linalg.index,
-// reads the index (vector) that selects it from `indices` and the element
-// from `params` with tensor.extract. Out-of-bounds handling:
+// iterators. The indices are `ins` operands, one per index component (the
+// indices tensor with a map that projects the result's batch and position
+// dimensions onto it, and the index-vector dimension of gather_nd onto the
+// component), as in upstream's lowering of tosa.gather. The body resolves
+// the components and reads the element from `params` with tensor.extract at
+// the coordinates linalg.index gives for the other dimensions.
+// Out-of-bounds handling:
 //  - error: an scf.for nest over `indices` before the generic checks each
 //    index once and reports a bad one to the out-of-bounds handler
 //    (OutOfBoundsReport.h), whose default prints and ends the process. A
@@ -41,63 +45,120 @@ namespace gather {
 using namespace mlir;
 using namespace mlir::gather;
 
+/// The indexing map of component `component` of the index vectors: the
+/// result's batch and position dimensions onto the selector dimensions of
+/// `indices` (in order) and, for gather_nd, the constant `component` onto the
+/// index-vector dimension. As tosa.gather's lowering does, the generic then
+/// takes the indices as an `ins` operand, so that linalg's analyses (tiling,
+/// fusion, bufferization) see which indices each result element reads.
+static AffineMap getIndexComponentMap(MLIRContext *ctx,
+                                      const GatherGeometry &geometry,
+                                      int64_t component) {
+  SmallVector<AffineExpr> exprs;
+  for (int64_t dim = 0; dim < geometry.resultRank; ++dim)
+    if (std::optional<int64_t> indicesDim =
+            geometry.getIndicesDimOfResultDim(dim)) {
+      assert(*indicesDim == static_cast<int64_t>(exprs.size()) &&
+             "selector dimensions are in result order");
+      exprs.push_back(getAffineDimExpr(dim, ctx));
+    }
+  if (geometry.hasIndexVectorDim)
+    exprs.push_back(getAffineConstantExpr(component, ctx));
+  return AffineMap::get(geometry.resultRank, /*symbolCount=*/0, exprs, ctx);
+}
+
+/// Applies `mode` to one index component read by the generic (an element of
+/// `indices`), against the size of the params dimension it addresses. Error
+/// and wrap mode have reported bad indices before the generic; they read
+/// them as `readReportedAs` (the slice a returning handler gets).
+static ResolvedIndex resolveComponentInBody(OpBuilder &b, Location loc,
+                                            GatherMode mode,
+                                            GatherMode readReportedAs,
+                                            Value element, Value dimSize) {
+  Value index = castToIndex(b, loc, element);
+  if (mode == GatherMode::Wrap)
+    index = resolveIndex(b, loc, GatherMode::Wrap, index, dimSize).address;
+  if (isReportingMode(mode))
+    mode = readReportedAs;
+  return resolveIndex(b, loc, mode, index, dimSize);
+}
+
+/// Builds the linalg.generic of a gather: one `ins` operand per index
+/// component (the indices tensor with getIndexComponentMap), the result as
+/// `outs`; the body resolves the components and reads params with
+/// tensor.extract, the one access an indexing map cannot express.
+static Value buildGatherGeneric(OpBuilder &b, Location loc, Value params,
+                                Value indices,
+                                const TensorGatherLowering &lowering) {
+  const GatherGeometry &geometry = lowering.geometry;
+  int64_t rank = geometry.resultRank;
+  MLIRContext *ctx = b.getContext();
+  // Error and wrap mode read a reported index as zero mode (clamp mode
+  // without a zero) in case the handler returned.
+  GatherMode readReportedAs =
+      lowering.zero ? GatherMode::Zero : GatherMode::Clamp;
+
+  SmallVector<Value> inputs(geometry.indexDepth, indices);
+  SmallVector<AffineMap> maps;
+  for (int64_t k = 0; k < geometry.indexDepth; ++k)
+    maps.push_back(getIndexComponentMap(ctx, geometry, k));
+  maps.push_back(b.getMultiDimIdentityMap(rank));
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, lowering.init.getType(), inputs, ValueRange{lowering.init}, maps,
+      iterators, [&](OpBuilder &nb, Location nl, ValueRange args) {
+        // The coordinates params shares with the result; position
+        // dimensions only select an index (the ins operands).
+        SmallVector<Value> coords(rank);
+        for (int64_t d = 0; d < rank; ++d)
+          if (geometry.getParamsDimOfResultDim(d))
+            coords[d] = linalg::IndexOp::create(nb, nl, d);
+        SmallVector<Value> addresses;
+        Value isValid;
+        for (int64_t k = 0; k < geometry.indexDepth; ++k) {
+          ResolvedIndex resolved =
+              resolveComponentInBody(nb, nl, lowering.mode, readReportedAs,
+                                     args[k], lowering.indexedSizes[k]);
+          addresses.push_back(resolved.address);
+          isValid = createAndOfValid(nb, nl, isValid, resolved.isValid);
+        }
+        Value value = tensor::ExtractOp::create(
+            nb, nl, params, geometry.getParamsCoords(coords, addresses));
+        if (isValid)
+          value = arith::SelectOp::create(
+              nb, nl, isValid, value,
+              arith::ConstantOp::create(nb, nl, lowering.zero));
+        linalg::YieldOp::create(nb, nl, value);
+      });
+  return generic.getResult(0);
+}
+
 /// Lowers a gather op to a linalg.generic (see the file comment).
 static Value lowerToGeneric(OpBuilder &builder, Operation *op, Value params,
                             Value indices,
                             const TensorGatherLowering &lowering) {
-  const GatherGeometry &geometry = lowering.geometry;
-  GatherMode mode = lowering.mode;
-  TypedAttr zero = lowering.zero;
-  Value init = lowering.init;
-  ArrayRef<Value> indexedSizes = lowering.indexedSizes;
   Location loc = op->getLoc();
-  // Error and wrap mode have reported the bad indices before the generic,
-  // which reads them as zero mode (clamp mode without a zero) in case the
-  // handler returned.
-  GatherMode readReportedAs = zero ? GatherMode::Zero : GatherMode::Clamp;
-
-  auto buildGeneric = [&](OpBuilder &b, Location loc) -> Value {
-    int64_t rank = geometry.resultRank;
-    SmallVector<AffineMap> maps{b.getMultiDimIdentityMap(rank)};
-    SmallVector<utils::IteratorType> iterators(rank,
-                                               utils::IteratorType::parallel);
-    auto generic = linalg::GenericOp::create(
-        b, loc, init.getType(), ValueRange(), ValueRange{init}, maps, iterators,
-        [&](OpBuilder &nb, Location nl, ValueRange) {
-          SmallVector<Value> coords;
-          for (int64_t d = 0; d < rank; ++d)
-            coords.push_back(linalg::IndexOp::create(nb, nl, d));
-          ResolvedIndexVector resolved = loadAndResolveIndexVector(
-              nb, nl, op, geometry, mode, indices,
-              geometry.getSelectorOfResultCoords(coords), indexedSizes,
-              /*check=*/false, lowering.outOfBoundsHandler, readReportedAs);
-          Value value = tensor::ExtractOp::create(
-              nb, nl, params,
-              geometry.getParamsCoords(coords, resolved.addresses));
-          if (resolved.isValid)
-            value = arith::SelectOp::create(
-                nb, nl, resolved.isValid, value,
-                arith::ConstantOp::create(nb, nl, zero));
-          linalg::YieldOp::create(nb, nl, value);
-        });
-    return generic.getResult(0);
+  auto buildGeneric = [&](OpBuilder &b, Location l) {
+    return buildGatherGeneric(b, l, params, indices, lowering);
   };
-
   // Error mode validates every index once before the generic, unless the
   // result is empty, and guards its reads as zero mode does. Zero and clamp
   // mode need a guard where an addressed dimension may be empty (exactly
   // when they need a zero).
-  if (isReportingMode(mode))
+  if (isReportingMode(lowering.mode))
     return createUnlessResultEmpty(
         builder, loc, lowering, [&](OpBuilder &b, Location l) {
-          createIndexValidation(b, l, op, geometry, indices, indexedSizes,
+          createIndexValidation(b, l, op, lowering.geometry, indices,
+                                lowering.indexedSizes,
                                 lowering.outOfBoundsHandler);
-          return createGuardForEmptyDims(b, l, indexedSizes, zero, init,
+          return createGuardForEmptyDims(b, l, lowering.indexedSizes,
+                                         lowering.zero, lowering.init,
                                          buildGeneric);
         });
-  if (zero)
-    return createGuardForEmptyDims(builder, loc, indexedSizes, zero, init,
-                                   buildGeneric);
+  if (lowering.zero)
+    return createGuardForEmptyDims(builder, loc, lowering.indexedSizes,
+                                   lowering.zero, lowering.init, buildGeneric);
   return buildGeneric(builder, loc);
 }
 

@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Conversion/TensorToGather/TensorToGather.h"
+#include "gather/Conversion/IngestionUtils.h"
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/Gather/IR/GatherDialect.h"
 #include "gather/Dialect/Gather/IR/GatherOps.h"
@@ -182,15 +183,9 @@ struct ConvertTensorToGatherPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateTensorToGatherPatterns(patterns);
-    // One walk, no folding: IR without tensor.gather is left as it was.
-    walkAndApplyPatterns(getOperation(), std::move(patterns));
-    WalkResult result = getOperation()->walk([](tensor::GatherOp op) {
-      std::string reason;
-      (void)checkConvertible(op, &reason);
-      op.emitOpError("cannot be converted to gather.gather_nd: ") << reason;
-      return WalkResult::interrupt();
-    });
-    if (result.wasInterrupted())
+    if (failed(applyIngestionPatterns<tensor::GatherOp>(
+            getOperation(), std::move(patterns), "gather.gather_nd",
+            checkConvertible)))
       signalPassFailure();
   }
 };

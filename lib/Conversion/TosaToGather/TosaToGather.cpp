@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Conversion/TosaToGather/TosaToGather.h"
+#include "gather/Conversion/IngestionUtils.h"
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/Gather/IR/GatherDialect.h"
 #include "gather/Dialect/Gather/IR/GatherOps.h"
@@ -91,15 +92,9 @@ struct ConvertTosaToGatherPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateTosaToGatherPatterns(patterns);
-    // One walk, no folding: IR without tosa.gather is left as it was.
-    walkAndApplyPatterns(getOperation(), std::move(patterns));
-    WalkResult result = getOperation()->walk([](tosa::GatherOp op) {
-      std::string reason;
-      (void)checkConvertible(op, &reason);
-      op.emitOpError("cannot be converted to gather.gather: ") << reason;
-      return WalkResult::interrupt();
-    });
-    if (result.wasInterrupted())
+    if (failed(applyIngestionPatterns<tosa::GatherOp>(
+            getOperation(), std::move(patterns), "gather.gather",
+            checkConvertible)))
       signalPassFailure();
   }
 };

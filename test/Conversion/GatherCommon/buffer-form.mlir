@@ -24,8 +24,7 @@
 //         SCF:   %[[R:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[E]]) -> (tensor<2x4xf32>)
 //         SCF:     tensor.extract %[[IT]]
 //         SCF:     tensor.extract_slice %[[PT]]
-//      LINALG:   %[[R:.*]] = linalg.generic {{.*}} outs(%[[E]] : tensor<2x4xf32>)
-//      LINALG:     tensor.extract %[[IT]]
+//      LINALG:   %[[R:.*]] = linalg.generic {{.*}} ins(%[[IT]] : tensor<2xi32>) outs(%[[E]] : tensor<2x4xf32>)
 //      LINALG:     tensor.extract %[[PT]]
 //       CHECK:   bufferization.materialize_in_destination %[[R]] in writable %[[O]] : (tensor<2x4xf32>, memref<2x4xf32, strided<[8, 1], offset: ?>>) -> ()
 //   CHECK-NOT:   gather.

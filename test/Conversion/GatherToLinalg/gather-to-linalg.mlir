@@ -1,13 +1,19 @@
 // RUN: gather-opt %s --convert-gather-to-linalg --split-input-file | FileCheck %s
 
+// The indices are `ins` operands of the generic, with a map that projects
+// the result's batch and position dimensions onto them (as for tosa.gather);
+// the body reads no index with tensor.extract.
+//
 // Error mode: a loop nest over the indices checks each index once and
 // reports a bad one to the out-of-bounds handler, whose default definition is
 // added once per module, with the op's name and location from one string
 // constant per op; the generic then reads as in zero mode (the slice of a bad
 // index is zero when a handler returns).
 
-// CHECK-DAG:   llvm.mlir.global private constant @[[$MSG:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}gather-to-linalg.mlir\22:[[@LINE+37]]:8)\00")
-// CHECK-DAG:   llvm.mlir.global private constant @{{__gather_oob_[0-9a-f]+}}("gather.gather\00loc(\22{{.*}}gather-to-linalg.mlir\22:[[@LINE+42]]:8)\00")
+// CHECK-DAG:   #[[$IDX1:.*]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-DAG:   #[[$ID2:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG:   llvm.mlir.global private constant @[[$MSG:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}gather-to-linalg.mlir\22:[[@LINE+39]]:8)\00")
+// CHECK-DAG:   llvm.mlir.global private constant @{{__gather_oob_[0-9a-f]+}}("gather.gather\00loc(\22{{.*}}gather-to-linalg.mlir\22:[[@LINE+44]]:8)\00")
 // CHECK-LABEL: func.func @gather_out_of_bounds(
 // CHECK-SAME:    attributes {llvm.linkage = #llvm.linkage<weak>, no_inline}
 // CHECK-NOT:   func.func @gather_out_of_bounds
@@ -30,11 +36,13 @@
 // CHECK:           }
 // CHECK:         }
 // CHECK:         %[[R:.*]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$IDX1]], #[[$ID2]]]
 // CHECK-SAME:        iterator_types = ["parallel", "parallel"]
-// CHECK-SAME:        outs(%[[INIT]] : tensor<2x3xf32>)
-// CHECK:           %[[D0:.*]] = linalg.index 0 : index
+// CHECK-SAME:        ins(%[[INDICES]] : tensor<2xi32>) outs(%[[INIT]] : tensor<2x3xf32>)
+// CHECK:           ^bb0(%[[RAW2:.*]]: i32, %{{.*}}: f32):
+// CHECK-NOT:         linalg.index 0
 // CHECK:           %[[D1:.*]] = linalg.index 1 : index
-// CHECK:           %[[RAW2:.*]] = tensor.extract %[[INDICES]][%[[D0]]] : tensor<2xi32>
+// CHECK-NOT:         tensor.extract %[[INDICES]]
 // CHECK:           %[[IDX2:.*]] = arith.index_cast %[[RAW2]] : i32 to index
 // CHECK:           %[[IN:.*]] = arith.cmpi ult, %[[IDX2]], %[[C4]] : index
 // CHECK:           %[[A:.*]] = arith.select %[[IN]], %[[IDX2]], %{{.*}} : index
@@ -57,6 +65,8 @@ func.func @gather_error_2(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> 
 
 // Zero mode with axis 1: read at a clamped-to-0 address, then select zero.
 
+// CHECK-DAG:   #[[$IDX:.*]] = affine_map<(d0, d1, d2) -> (d1)>
+// CHECK-DAG:   #[[$ID3:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 // CHECK-NOT:   func.func @gather_out_of_bounds
 // CHECK-LABEL: func.func @gather_zero_axis(
 // CHECK-SAME:    %[[PARAMS:.*]]: tensor<2x5x3xf16>, %[[INDICES:.*]]: tensor<4xi64>)
@@ -64,11 +74,11 @@ func.func @gather_error_2(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> 
 // CHECK-NOT:     scf.for
 // CHECK:         %[[INIT:.*]] = tensor.empty() : tensor<2x4x3xf16>
 // CHECK:         linalg.generic
-// CHECK-SAME:        outs(%[[INIT]] : tensor<2x4x3xf16>)
+// CHECK-SAME:        indexing_maps = [#[[$IDX]], #[[$ID3]]]
+// CHECK-SAME:        ins(%[[INDICES]] : tensor<4xi64>) outs(%[[INIT]] : tensor<2x4x3xf16>)
+// CHECK:           ^bb0(%[[RAW:.*]]: i64, %{{.*}}: f16):
 // CHECK:           %[[D0:.*]] = linalg.index 0 : index
-// CHECK:           %[[D1:.*]] = linalg.index 1 : index
 // CHECK:           %[[D2:.*]] = linalg.index 2 : index
-// CHECK:           %[[RAW:.*]] = tensor.extract %[[INDICES]][%[[D1]]] : tensor<4xi64>
 // CHECK:           %[[IDX:.*]] = arith.index_cast %[[RAW]] : i64 to index
 // CHECK:           %[[ZERO:.*]] = arith.constant 0 : index
 // CHECK:           %[[IN:.*]] = arith.cmpi ult, %[[IDX]], %[[C5]] : index
@@ -87,6 +97,7 @@ func.func @gather_zero_axis(%params: tensor<2x5x3xf16>, %indices: tensor<4xi64>)
 // Clamp mode on a dynamic axis: an empty axis gives zeros (scf.if), else the
 // generic reads at the clamped index. Batch dimensions come from params.
 
+// CHECK-DAG:   #[[$ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-LABEL: func.func @gather_clamp_batched(
 // CHECK-SAME:    %[[PARAMS:.*]]: tensor<?x?xi8>, %[[INDICES:.*]]: tensor<?x2xindex>)
 // CHECK:         %[[AXIS:.*]] = tensor.dim %[[PARAMS]], %{{.*}} : tensor<?x?xi8>
@@ -99,9 +110,10 @@ func.func @gather_zero_axis(%params: tensor<2x5x3xf16>, %indices: tensor<4xi64>)
 // CHECK:           scf.yield %[[FILL]]
 // CHECK:         } else {
 // CHECK:           %[[G:.*]] = linalg.generic
+// CHECK-SAME:          indexing_maps = [#[[$ID]], #[[$ID]]]
+// CHECK-SAME:          ins(%[[INDICES]] : tensor<?x2xindex>) outs(%[[INIT]] : tensor<?x2xi8>)
+// CHECK:             ^bb0(%[[IDX:.*]]: index, %{{.*}}: i8):
 // CHECK:             %[[D0:.*]] = linalg.index 0 : index
-// CHECK:             %[[D1:.*]] = linalg.index 1 : index
-// CHECK:             %[[IDX:.*]] = tensor.extract %[[INDICES]][%[[D0]], %[[D1]]] : tensor<?x2xindex>
 // CHECK:             %[[LAST:.*]] = arith.subi %[[AXIS]], %{{.*}} : index
 // CHECK:             %[[MIN:.*]] = arith.minsi %[[IDX]], %[[LAST]] : index
 // CHECK:             %[[MAX:.*]] = arith.maxsi %[[MIN]], %{{.*}} : index
@@ -126,7 +138,8 @@ func.func @gather_clamp_batched(%params: tensor<?x?xi8>, %indices: tensor<?x2xin
 // CHECK-NOT:     scf.if
 // CHECK:         linalg.generic
 // CHECK-SAME:        iterator_types = []
-// CHECK:           %[[RAW:.*]] = tensor.extract %[[INDICES]][] : tensor<i32>
+// CHECK-SAME:        ins(%[[INDICES]] : tensor<i32>)
+// CHECK:           ^bb0(%[[RAW:.*]]: i32, %{{.*}}: f32):
 // CHECK:           %[[IDX:.*]] = arith.index_cast %[[RAW]] : i32 to index
 // CHECK:           %[[MIN:.*]] = arith.minsi %[[IDX]], %{{.*}} : index
 // CHECK:           %[[MAX:.*]] = arith.maxsi %[[MIN]], %{{.*}} : index
@@ -154,6 +167,12 @@ func.func @gather_zero_empty_axis(%params: tensor<0x3xf32>, %indices: tensor<2xi
 // -----
 
 // gather_nd in error mode checks each component against its dimension.
+// Each component is an `ins` operand of its own: the indices with the
+// component's constant in the index-vector dimension.
+
+// CHECK-DAG:   #[[$K0:.*]] = affine_map<(d0, d1) -> (d0, 0)>
+// CHECK-DAG:   #[[$K1:.*]] = affine_map<(d0, d1) -> (d0, 1)>
+// CHECK-DAG:   #[[$OUT:.*]] = affine_map<(d0, d1) -> (d0, d1)>
 
 // CHECK-LABEL: func.func @gather_nd_error(
 // CHECK-SAME:    %[[PARAMS:.*]]: tensor<2x3x4xf32>, %[[INDICES:.*]]: tensor<5x2xi64>)
@@ -173,13 +192,14 @@ func.func @gather_zero_empty_axis(%params: tensor<0x3xf32>, %indices: tensor<2xi
 // CHECK:           %[[DIM1:.*]] = arith.constant 1 : i64
 // CHECK:           func.call @gather_out_of_bounds(%{{.*}}, %{{.*}}, %{{.*}}, %[[DIM1]], %{{.*}})
 // CHECK:         linalg.generic
-// CHECK:           %[[D0:.*]] = linalg.index 0 : index
+// CHECK-SAME:        indexing_maps = [#[[$K0]], #[[$K1]], #[[$OUT]]]
+// CHECK-SAME:        ins(%[[INDICES]], %[[INDICES]] : tensor<5x2xi64>, tensor<5x2xi64>)
+// CHECK:           ^bb0(%[[R0:.*]]: i64, %[[R1:.*]]: i64, %{{.*}}: f32):
 // CHECK:           %[[D1:.*]] = linalg.index 1 : index
-// CHECK:           %[[R0:.*]] = tensor.extract %[[INDICES]][%[[D0]], %{{.*}}] : tensor<5x2xi64>
 // CHECK:           %[[I0:.*]] = arith.index_cast %[[R0]] : i64 to index
 // CHECK:           %[[IN0:.*]] = arith.cmpi ult, %[[I0]], %[[C2]] : index
 // CHECK:           %[[A0:.*]] = arith.select %[[IN0]], %[[I0]]
-// CHECK:           %[[R1:.*]] = tensor.extract %[[INDICES]][%[[D0]], %{{.*}}] : tensor<5x2xi64>
+// CHECK-NOT:       tensor.extract %[[INDICES]]
 // CHECK:           %[[I1:.*]] = arith.index_cast %[[R1]] : i64 to index
 // CHECK:           %[[IN1:.*]] = arith.cmpi ult, %[[I1]], %[[C3]] : index
 // CHECK:           %[[A1:.*]] = arith.select %[[IN1]], %[[I1]]
@@ -209,6 +229,7 @@ func.func @gather_nd_error(%params: tensor<2x3x4xf32>, %indices: tensor<5x2xi64>
 // CHECK:           linalg.fill
 // CHECK:         } else {
 // CHECK:           linalg.generic
+// CHECK-SAME:          ins(%[[INDICES]], %[[INDICES]] : tensor<?x2xi32>, tensor<?x2xi32>)
 // CHECK:             %[[IN0:.*]] = arith.cmpi ult, %{{.*}}, %[[DIM0]] : index
 // CHECK:             %[[A0:.*]] = arith.select %[[IN0]]
 // CHECK:             %[[IN1:.*]] = arith.cmpi ult, %{{.*}}, %[[DIM1]] : index
@@ -230,7 +251,8 @@ func.func @gather_nd_zero_scalar(%params: tensor<?x?xf32>, %indices: tensor<?x2x
 // CHECK-SAME:    %[[PARAMS:.*]]: tensor<2x3xf32>, %[[INDICES:.*]]: tensor<4x0xi32>)
 // CHECK-NOT:     scf.for
 // CHECK:         linalg.generic
-// CHECK:           %[[D0:.*]] = linalg.index 0 : index
+// CHECK-NOT:         ins(
+// CHECK-SAME:        outs(
 // CHECK:           %[[D1:.*]] = linalg.index 1 : index
 // CHECK:           %[[D2:.*]] = linalg.index 2 : index
 // CHECK-NOT:       tensor.extract %[[INDICES]]

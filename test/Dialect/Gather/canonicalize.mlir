@@ -1,4 +1,4 @@
-// RUN: gather-opt %s -canonicalize -split-input-file | FileCheck %s
+// RUN: gather-opt %s -canonicalize -split-input-file -verify-diagnostics | FileCheck %s
 
 // CHECK-LABEL: func @gather_identity
 //  CHECK-SAME:   (%[[P:.*]]: tensor<3x4xf32>)
@@ -223,4 +223,51 @@ func.func @gather_huge_splat_params_fold() -> tensor<1xf32> {
   %i = arith.constant dense<[5]> : tensor<1xi32>
   %0 = gather.gather %p[%i] : (tensor<4611686018427387904xf32>, tensor<1xi32>) -> tensor<1xf32>
   return %0 : tensor<1xf32>
+}
+
+// -----
+
+// The casts' sources disagree on the batch size where the op's operands do
+// not: the op verifies, inference on the sources fails, and the casts stay,
+// silently (no diagnostic: -verify-diagnostics).
+// CHECK-LABEL: func @gather_keeps_casts_whose_sources_disagree
+//       CHECK:   %[[CP:.*]] = tensor.cast
+//       CHECK:   %[[CI:.*]] = tensor.cast
+//       CHECK:   %[[R:.*]] = gather.gather %[[CP]][%[[CI]]] batch_dims = 1 : (tensor<?x3xf32>, tensor<?x2xi32>) -> tensor<?x2xf32>
+//       CHECK:   return %[[R]]
+func.func @gather_keeps_casts_whose_sources_disagree(%p: tensor<4x3xf32>, %i: tensor<2x2xi32>) -> tensor<?x2xf32> {
+  %cp = tensor.cast %p : tensor<4x3xf32> to tensor<?x3xf32>
+  %ci = tensor.cast %i : tensor<2x2xi32> to tensor<?x2xi32>
+  %0 = gather.gather %cp[%ci] batch_dims = 1 : (tensor<?x3xf32>, tensor<?x2xi32>) -> tensor<?x2xf32>
+  return %0 : tensor<?x2xf32>
+}
+
+// -----
+
+// Same for gather_nd.
+// CHECK-LABEL: func @gather_nd_keeps_casts_whose_sources_disagree
+//       CHECK:   %[[CP:.*]] = tensor.cast
+//       CHECK:   %[[CI:.*]] = tensor.cast
+//       CHECK:   %[[R:.*]] = gather.gather_nd %[[CP]][%[[CI]]]
+//       CHECK:   return %[[R]]
+func.func @gather_nd_keeps_casts_whose_sources_disagree(%p: tensor<4x3x5xf32>, %i: tensor<2x1xi32>) -> tensor<?x5xf32> {
+  %cp = tensor.cast %p : tensor<4x3x5xf32> to tensor<?x3x5xf32>
+  %ci = tensor.cast %i : tensor<2x1xi32> to tensor<?x1xi32>
+  %0 = gather.gather_nd %cp[%ci] batch_dims = 1 : (tensor<?x3x5xf32>, tensor<?x1xi32>) -> tensor<?x5xf32>
+  return %0 : tensor<?x5xf32>
+}
+
+// -----
+
+// A source more static than the declared result allows (3 slice elements
+// where the result declares 5): no fold, which would cast 3 to 5.
+// CHECK-LABEL: func @gather_keeps_cast_contradicting_result
+//       CHECK:   %[[CP:.*]] = tensor.cast
+//       CHECK:   %[[R:.*]] = gather.gather %[[CP]]
+//  CHECK-SAME:     -> tensor<2x5xf32>
+//       CHECK:   return %[[R]]
+func.func @gather_keeps_cast_contradicting_result(%p: tensor<4x3xf32>, %i: tensor<2xi32>) -> tensor<2x5xf32> {
+  %cp = tensor.cast %p : tensor<4x3xf32> to tensor<4x?xf32>
+  %0 = gather.gather %cp[%i] : (tensor<4x?xf32>, tensor<2xi32>) -> tensor<2x5xf32>
+  return %0 : tensor<2x5xf32>
 }

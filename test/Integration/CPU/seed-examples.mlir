@@ -1,6 +1,7 @@
-// Every literal example of the TensorFlow reference pages in
-// /work/shared/seeds, run on the CPU through both lowerings of
-// gather-cpu-pipeline and checked against TensorFlow's documented answers.
+// Every literal example of the TensorFlow reference pages (the seed pages,
+// %gather_seeds_dir: GATHER_SEEDS_DIR in test/CMakeLists.txt), run on the
+// CPU through both lowerings of gather-cpu-pipeline and checked against
+// TensorFlow's documented answers.
 // This file is also the project's demo.
 //
 // RUN: gather-opt %s --gather-cpu-pipeline="lowering=scf" \
@@ -11,8 +12,15 @@
 // RUN: | mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
 // RUN: | FileCheck %s
+// Where the pages are configured, each one named below is there:
+// RUN: %if seed-pages %{ ls %gather_seeds_dir | FileCheck %s --check-prefix=PAGES %}
+// PAGES: 000_
+// PAGES: 001_
+// PAGES: 002_
+// PAGES: 003_
+// PAGES: 004_
 //
-// Pages (file prefixes of /work/shared/seeds):
+// Pages (file prefixes of %gather_seeds_dir):
 //   000  tf.gather_nd, TensorFlow r1.4 API page
 //   001  tf.gather_nd, TensorFlow 2.16 API page
 //   002  tf.gather_nd, Chinese translation of the 2.x page

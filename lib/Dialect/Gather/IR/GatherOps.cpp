@@ -233,10 +233,53 @@ static void useDeclaredStaticSizes(OpBuilder &b, Location loc,
   }
 }
 
-/// Returns the dimension `dim` of `value` as an OpFoldResult.
-static OpFoldResult dimOf(OpBuilder &b, Location loc, Value value,
-                          int64_t dim) {
-  return tensor::getMixedSize(b, loc, value, dim);
+/// The reified result sizes of either op (tensor form): each result
+/// dimension's size is that of the operand dimension it follows
+/// (GatherGeometry): a batch dimension's from params unless only indices
+/// knows it statically, a position dimension's from indices, the others'
+/// from params; then useDeclaredStaticSizes.
+static LogicalResult
+reifyGatherResultShapes(GatherOpInterface op, OpBuilder &b,
+                        ReifiedRankedShapedTypeDims &reifiedShapes) {
+  if (op.hasBufferSemantics())
+    return failure();
+  Location loc = op->getLoc();
+  Value params = op.getParams(), indices = op.getIndices();
+  GatherGeometry geometry = op.getGeometry();
+  SmallVector<OpFoldResult> dims;
+  for (int64_t d = 0; d < geometry.resultRank; ++d) {
+    switch (geometry.getResultDimKind(d)) {
+    case GatherDimKind::Batch:
+      dims.push_back(batchDimOf(b, loc, params, indices, d));
+      break;
+    case GatherDimKind::Position:
+      dims.push_back(tensor::getMixedSize(
+          b, loc, indices, *geometry.getIndicesDimOfResultDim(d)));
+      break;
+    case GatherDimKind::Outer:
+    case GatherDimKind::Slice:
+      dims.push_back(tensor::getMixedSize(
+          b, loc, params, *geometry.getParamsDimOfResultDim(d)));
+      break;
+    }
+  }
+  useDeclaredStaticSizes(b, loc, op.getResultType(), dims);
+  reifiedShapes.push_back(std::move(dims));
+  return success();
+}
+
+/// The fold of either op: only the tensor form folds (the buffer form has no
+/// result), with the op's foldTensorForm.
+static LogicalResult foldGatherOp(GatherOpInterface op,
+                                  function_ref<OpFoldResult()> foldTensorForm,
+                                  SmallVectorImpl<OpFoldResult> &results) {
+  if (op.hasBufferSemantics())
+    return failure();
+  OpFoldResult folded = foldTensorForm();
+  if (!folded)
+    return failure();
+  results.push_back(folded);
+  return success();
 }
 
 /// Number of elements of a static shape, or std::nullopt when the shape is
@@ -474,16 +517,6 @@ GatherGeometry GatherOp::getGeometry() {
   return g;
 }
 
-Speculation::Speculatability GatherOp::getSpeculatability() {
-  return getGatherSpeculatability(*this);
-}
-
-void GatherOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-        &effects) {
-  getGatherEffects(*this, effects);
-}
-
 int64_t GatherOp::getNormalizedBatchDims() {
   int64_t b = getBatchDims();
   return b < 0 ? b + getIndices().getType().getRank() : b;
@@ -494,27 +527,6 @@ int64_t GatherOp::getNormalizedAxis() {
   if (!axis)
     return getNormalizedBatchDims();
   return *axis < 0 ? *axis + getParams().getType().getRank() : *axis;
-}
-
-LogicalResult
-GatherOp::reifyResultShapes(OpBuilder &b,
-                            ReifiedRankedShapedTypeDims &reifiedShapes) {
-  if (hasBufferSemantics())
-    return failure();
-  Location loc = getLoc();
-  int64_t a = getNormalizedAxis(), bd = getNormalizedBatchDims();
-  auto paramsType = cast<RankedTensorType>(getParamsType());
-  SmallVector<OpFoldResult> dims;
-  for (int64_t i = 0; i < a; ++i)
-    dims.push_back(i < bd ? batchDimOf(b, loc, getParams(), getIndices(), i)
-                          : dimOf(b, loc, getParams(), i));
-  for (int64_t i = bd, e = getIndices().getType().getRank(); i < e; ++i)
-    dims.push_back(dimOf(b, loc, getIndices(), i));
-  for (int64_t i = a + 1, e = paramsType.getRank(); i < e; ++i)
-    dims.push_back(dimOf(b, loc, getParams(), i));
-  useDeclaredStaticSizes(b, loc, getType(), dims);
-  reifiedShapes.push_back(std::move(dims));
-  return success();
 }
 
 /// True when `indices` selects, for every batch entry, the whole axis in order:
@@ -533,18 +545,6 @@ static bool isIdentityGather(GatherOp op, DenseIntElementsAttr indices) {
     if (v != static_cast<int64_t>(pos) % n)
       return false;
   return true;
-}
-
-LogicalResult GatherOp::fold(FoldAdaptor adaptor,
-                             SmallVectorImpl<OpFoldResult> &results) {
-  // Only the tensor form folds: the buffer form has no result.
-  if (hasBufferSemantics())
-    return failure();
-  OpFoldResult folded = foldTensorForm(adaptor);
-  if (!folded)
-    return failure();
-  results.push_back(folded);
-  return success();
 }
 
 OpFoldResult GatherOp::foldTensorForm(FoldAdaptor adaptor) {
@@ -685,51 +685,8 @@ GatherGeometry GatherNdOp::getGeometry() {
   return g;
 }
 
-Speculation::Speculatability GatherNdOp::getSpeculatability() {
-  return getGatherSpeculatability(*this);
-}
-
-void GatherNdOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-        &effects) {
-  getGatherEffects(*this, effects);
-}
-
 int64_t GatherNdOp::getIndexDepth() {
   return getIndicesType().getShape().back();
-}
-
-LogicalResult
-GatherNdOp::reifyResultShapes(OpBuilder &b,
-                              ReifiedRankedShapedTypeDims &reifiedShapes) {
-  if (hasBufferSemantics())
-    return failure();
-  Location loc = getLoc();
-  int64_t bd = getBatchDims(), depth = getIndexDepth();
-  auto paramsType = cast<RankedTensorType>(getParamsType());
-  int64_t indicesRank = getIndices().getType().getRank();
-  SmallVector<OpFoldResult> dims;
-  for (int64_t i = 0; i < bd; ++i)
-    dims.push_back(batchDimOf(b, loc, getParams(), getIndices(), i));
-  for (int64_t i = bd; i < indicesRank - 1; ++i)
-    dims.push_back(dimOf(b, loc, getIndices(), i));
-  for (int64_t i = bd + depth, e = paramsType.getRank(); i < e; ++i)
-    dims.push_back(dimOf(b, loc, getParams(), i));
-  useDeclaredStaticSizes(b, loc, getType(), dims);
-  reifiedShapes.push_back(std::move(dims));
-  return success();
-}
-
-LogicalResult GatherNdOp::fold(FoldAdaptor adaptor,
-                               SmallVectorImpl<OpFoldResult> &results) {
-  // Only the tensor form folds: the buffer form has no result.
-  if (hasBufferSemantics())
-    return failure();
-  OpFoldResult folded = foldTensorForm(adaptor);
-  if (!folded)
-    return failure();
-  results.push_back(folded);
-  return success();
 }
 
 OpFoldResult GatherNdOp::foldTensorForm(FoldAdaptor adaptor) {
@@ -796,13 +753,21 @@ struct FoldCastsIntoGather : public OpRewritePattern<OpTy> {
     };
     Value params = stripCast(op.getParams());
     Value indices = stripCast(op.getIndices());
+    // Inference on the casts' sources may fail where the op verifies (the
+    // sources are more static than the op's operands and disagree): then
+    // there is nothing to fold. No location, so that it fails silently.
     SmallVector<Type> inferred;
     if (failed(OpTy::inferReturnTypes(
-            op.getContext(), op.getLoc(), {params, indices},
+            op.getContext(), /*location=*/std::nullopt, {params, indices},
             op->getRawDictionaryAttrs(), op->getPropertiesStorage(),
             op->getRegions(), inferred)))
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "the casts' sources do not infer a result type");
     Type resultType = inferred.front();
+    // A source may also be more static than the declared result allows.
+    if (failed(verifyCompatibleShape(resultType, op.getType())))
+      return rewriter.notifyMatchFailure(
+          op, "the inferred result type contradicts the declared one");
     if (params == op.getParams() && indices == op.getIndices() &&
         resultType == op.getType())
       return rewriter.notifyMatchFailure(op, "no cast to absorb");
@@ -829,16 +794,6 @@ struct FoldCastsIntoGather : public OpRewritePattern<OpTy> {
   }
 };
 } // namespace
-
-void GatherOp::getCanonicalizationPatterns(RewritePatternSet &results,
-                                           MLIRContext *context) {
-  results.add<FoldCastsIntoGather<GatherOp>>(context);
-}
-
-void GatherNdOp::getCanonicalizationPatterns(RewritePatternSet &results,
-                                             MLIRContext *context) {
-  results.add<FoldCastsIntoGather<GatherNdOp>>(context);
-}
 
 #define GET_OP_CLASSES
 #include "gather/Dialect/Gather/IR/GatherOps.cpp.inc"

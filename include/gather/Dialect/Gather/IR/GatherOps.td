@@ -26,18 +26,54 @@ def Gather_ParamsOperand : Gather_TensorOrMemRef<"any type values">;
 def Gather_IndicesOperand : Gather_TensorOrMemRef<
     "32-bit signless integer or 64-bit signless integer or index values">;
 
+// What both gather ops share: their traits and interfaces, and the
+// definitions that forward to the functions of GatherOps.cpp serving both
+// (reification and folding through GatherOpInterface, the effects, the
+// speculatability and the cast-folding pattern).
+class Gather_GatherLikeOp<string mnemonic, list<Trait> traits = []>
+    : Gather_Op<mnemonic, !listconcat([
+        DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+        DeclareOpInterfaceMethods<ConditionallySpeculatable>,
+        DeclareOpInterfaceMethods<Gather_GatherOpInterface, ["getGeometry"]>,
+        InferTypeOpAdaptorWithIsCompatible,
+        DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
+            ["reifyResultShapes"]>
+      ], traits)> {
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+  let extraClassDefinition = [{
+    ::mlir::Speculation::Speculatability $cppClass::getSpeculatability() {
+      return getGatherSpeculatability(*this);
+    }
+    void $cppClass::getEffects(
+        ::llvm::SmallVectorImpl<::mlir::SideEffects::EffectInstance<
+            ::mlir::MemoryEffects::Effect>> &effects) {
+      getGatherEffects(*this, effects);
+    }
+    ::llvm::LogicalResult $cppClass::reifyResultShapes(
+        ::mlir::OpBuilder &b,
+        ::mlir::ReifiedRankedShapedTypeDims &reifiedShapes) {
+      return reifyGatherResultShapes(*this, b, reifiedShapes);
+    }
+    ::llvm::LogicalResult $cppClass::fold(
+        FoldAdaptor adaptor,
+        ::llvm::SmallVectorImpl<::mlir::OpFoldResult> &results) {
+      return foldGatherOp(
+          *this, [&] { return foldTensorForm(adaptor); }, results);
+    }
+    void $cppClass::getCanonicalizationPatterns(
+        ::mlir::RewritePatternSet &results, ::mlir::MLIRContext *context) {
+      results.add<FoldCastsIntoGather<$cppClass>>(context);
+    }
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // GatherOp
 //===----------------------------------------------------------------------===//
 
-def Gather_GatherOp : Gather_Op<"gather", [
-    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
-    DeclareOpInterfaceMethods<ConditionallySpeculatable>,
-    DeclareOpInterfaceMethods<Gather_GatherOpInterface, ["getGeometry"]>,
-    InferTypeOpAdaptorWithIsCompatible,
-    DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
-        ["reifyResultShapes"]>
-  ]> {
+def Gather_GatherOp : Gather_GatherLikeOp<"gather"> {
   let summary = "gather slices along one axis (tf.gather)";
   let description = [{
     Gathers slices of `params` along dimension `axis`, as `tf.gather` does.
@@ -169,23 +205,13 @@ def Gather_GatherOp : Gather_Op<"gather", [
   public:
   }];
 
-  let hasVerifier = 1;
-  let hasFolder = 1;
-  let hasCanonicalizer = 1;
 }
 
 //===----------------------------------------------------------------------===//
 // GatherNdOp
 //===----------------------------------------------------------------------===//
 
-def Gather_GatherNdOp : Gather_Op<"gather_nd", [
-    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
-    DeclareOpInterfaceMethods<ConditionallySpeculatable>,
-    DeclareOpInterfaceMethods<Gather_GatherOpInterface, ["getGeometry"]>,
-    InferTypeOpAdaptorWithIsCompatible,
-    DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
-        ["reifyResultShapes"]>
-  ]> {
+def Gather_GatherNdOp : Gather_GatherLikeOp<"gather_nd"> {
   let summary = "gather slices addressed by index vectors (tf.gather_nd)";
   let description = [{
     Gathers slices of `params` addressed by the index vectors in the last
@@ -283,9 +309,6 @@ def Gather_GatherNdOp : Gather_Op<"gather_nd", [
   public:
   }];
 
-  let hasVerifier = 1;
-  let hasFolder = 1;
-  let hasCanonicalizer = 1;
 }
 
 #endif // GATHER_DIALECT_GATHER_IR_GATHEROPS_TD
