@@ -38,18 +38,21 @@ using namespace mlir::gather;
 
 namespace {
 
-/// A reduction consumer and the gather it fuses, with the loop to tile.
+/// A reduction consumer and the gather it fuses, with the loop to tile and
+/// the reduction loops that run over the gather's index positions.
 struct Candidate {
   linalg::LinalgOp consumer;
   Operation *gather;
   unsigned tiledLoop;
+  SmallVector<unsigned> rowLoops;
 };
 
 /// The gather op (tensor form, one use) read by `operand` of `consumer` when
 /// the consumer reduces over one of its index-position dimensions; null
 /// otherwise.
 static Operation *getFusableGather(linalg::LinalgOp consumer,
-                                   OpOperand *operand) {
+                                   OpOperand *operand,
+                                   SmallVectorImpl<unsigned> &rowLoops) {
   auto result = dyn_cast<OpResult>(operand->get());
   if (!result)
     return nullptr;
@@ -62,15 +65,20 @@ static Operation *getFusableGather(linalg::LinalgOp consumer,
   GatherGeometry geometry = gatherOp.getGeometry();
   SmallVector<utils::IteratorType> iterators =
       consumer.getIteratorTypesArray();
+  rowLoops.clear();
   for (int64_t dim = 0; dim < geometry.resultRank; ++dim) {
     if (geometry.getResultDimKind(dim) != GatherDimKind::Position)
       continue;
     unsigned loop = cast<AffineDimExpr>(map.getResult(dim)).getPosition();
     if (iterators[loop] == utils::IteratorType::reduction)
-      return result.getOwner();
+      rowLoops.push_back(loop);
   }
-  return nullptr;
+  return rowLoops.empty() ? nullptr : result.getOwner();
 }
+
+/// Marks the consumers this pass produced: a second run (the pass, then
+/// gather-cpu-pipeline, which runs it again) leaves them as they are.
+static constexpr llvm::StringLiteral kFusedAttr = "gather.fused_reduction";
 
 struct FuseGatherReductionsPass
     : public gather::impl::FuseGatherReductionsPassBase<
@@ -87,7 +95,8 @@ struct FuseGatherReductionsPass
     // Collected first: the tiled consumers match again.
     SmallVector<Candidate> candidates;
     getOperation()->walk([&](linalg::LinalgOp consumer) {
-      if (!consumer.hasPureTensorSemantics() ||
+      if (consumer->hasAttr(kFusedAttr) ||
+          !consumer.hasPureTensorSemantics() ||
           consumer.getNumReductionLoops() == 0 ||
           !isa<TilingInterface>(consumer.getOperation()))
         return;
@@ -97,10 +106,13 @@ struct FuseGatherReductionsPass
       if (parallel == iterators.end())
         return;
       for (OpOperand *operand : consumer.getDpsInputOperands()) {
-        if (Operation *gather = getFusableGather(consumer, operand)) {
+        SmallVector<unsigned> rowLoops;
+        if (Operation *gather =
+                getFusableGather(consumer, operand, rowLoops)) {
           candidates.push_back(
               {consumer, gather,
-               static_cast<unsigned>(parallel - iterators.begin())});
+               static_cast<unsigned>(parallel - iterators.begin()),
+               rowLoops});
           return;
         }
       }
@@ -145,7 +157,60 @@ struct FuseGatherReductionsPass
       if (c.consumer->use_empty())
         rewriter.eraseOp(c.consumer);
       eraseUntiledGather(rewriter, gather);
+      result->tiledAndFusedOps.front()->setAttr(kFusedAttr,
+                                                rewriter.getUnitAttr());
+      if (tileRows)
+        fuseRows(rewriter, c, *result);
     }
+  }
+
+  /// Tiles the tiled consumer again, one row of the bag at a time
+  /// (scf.for over its reduction loops over index positions), and fuses the
+  /// tile's gather into that loop: each row is read where it is reduced, with
+  /// no copy (the gather of one row lowers to a slice of params).
+  void fuseRows(IRRewriter &rewriter, const Candidate &c,
+                const scf::SCFTileAndFuseResult &outer) {
+    auto tiled = dyn_cast<TilingInterface>(outer.tiledAndFusedOps.front());
+    if (!tiled)
+      return;
+    Operation *gather = nullptr;
+    for (Operation *op : outer.tiledAndFusedOps)
+      if (isa<GatherOpInterface>(op))
+        gather = op;
+    if (!gather)
+      return;
+    // (The untiled consumer is gone: the loops are the tiled one's.)
+    SmallVector<OpFoldResult> tileSizes(tiled.getLoopIteratorTypes().size(),
+                                        rewriter.getIndexAttr(0));
+    for (unsigned loop : c.rowLoops)
+      tileSizes[loop] = rewriter.getIndexAttr(1);
+    scf::SCFTilingOptions tilingOptions;
+    tilingOptions.setLoopType(scf::SCFTilingOptions::LoopType::ForOp)
+        .setTileSizes(tileSizes);
+    scf::SCFTileAndFuseOptions options;
+    options.setTilingOptions(tilingOptions);
+    options.setFusionControlFn(
+        [gather](tensor::ExtractSliceOp, OpResult producer, bool)
+            -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+          if (producer.getOwner() == gather)
+            return scf::SCFTileAndFuseOptions::ControlFnResult{};
+          return std::nullopt;
+        });
+    rewriter.setInsertionPoint(tiled);
+    FailureOr<scf::SCFTileAndFuseResult> result =
+        scf::tileConsumerAndFuseProducersUsingSCF(rewriter, tiled, options);
+    if (failed(result))
+      return; // The bag tile stays as it is.
+    for (OpResult res : tiled->getResults()) {
+      auto it = result->replacements.find(res);
+      if (it != result->replacements.end())
+        rewriter.replaceAllUsesWith(res, it->second);
+    }
+    if (tiled->use_empty())
+      rewriter.eraseOp(tiled);
+    eraseUntiledGather(rewriter, gather);
+    result->tiledAndFusedOps.front()->setAttr(kFusedAttr,
+                                              rewriter.getUnitAttr());
   }
 
   /// Removes the untiled gather: what still refers to it after tiling are
