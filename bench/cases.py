@@ -11,6 +11,13 @@ copies one block of params chosen by the indices:
                                  params [O, N(, S)], indices [O, M] -> [O, M(, S)]
   nd        gather_nd, depth 2:  params [N, D1(, S)], indices [M, 2] -> [M(, S)]
             (nd_full: scalars, S = 1; nd_slice: slices of S elements)
+
+and the embedding bag (issue 15), a gather followed by a reduction:
+
+  bag       gather axis = 0 then a reduction (sum, mean or max) over the K
+            rows of each of the M bags: params [N, S], indices [M, K]
+            -> gathered [M, K, S] -> [M, S]; indices uniform or Zipf-skewed
+            (dist); bytes counted as M * K * S * element size (the rows read).
 """
 
 from dataclasses import dataclass, field
@@ -37,15 +44,19 @@ class Case:
     D1: int = 1
     large: bool = True
     threads: list = field(default_factory=lambda: [1])
+    K: int = 1            # bag: rows per bag
+    dist: str = "uniform"  # bag: uniform | zipf
+    reduce: str = "sum"    # bag: sum | mean | max
 
     @property
     def out_bytes(self):
-        return self.O * self.M * self.S * DTYPE_BYTES[self.dtype]
+        """Bytes counted for GB/s: the output (for a bag, the rows read)."""
+        return self.O * self.M * self.K * self.S * DTYPE_BYTES[self.dtype]
 
     @property
     def params_shape(self):
         s = [self.S] if self.S > 1 else []
-        if self.kind == "rows":
+        if self.kind in ("rows", "bag"):
             return [self.N, self.S]
         if self.kind == "elements":
             return [self.O, self.N]
@@ -57,6 +68,8 @@ class Case:
     def indices_shape(self):
         if self.kind in ("rows", "elements"):
             return [self.M]
+        if self.kind == "bag":
+            return [self.M, self.K]
         if self.kind == "batch1":
             return [self.O, self.M]
         return [self.M, 2]
@@ -64,7 +77,7 @@ class Case:
     @property
     def out_shape(self):
         s = [self.S] if self.S > 1 else []
-        if self.kind == "rows":
+        if self.kind in ("rows", "bag"):
             return [self.M, self.S]
         if self.kind == "elements":
             return [self.O, self.M]
@@ -126,6 +139,26 @@ def nd(block_bytes, dtype, itype, out_bytes, params_bytes, **kw):
                 d1, **kw)
 
 
+def bag(dim, k, dist, reduce, bags, rows, dtype="f32", itype="i64",
+        threads=(1, 2)):
+    """Embedding bag: `bags` bags of `k` rows of a `rows` x `dim` table,
+    reduced with `reduce`."""
+    return Case(f"bag_D{dim}_K{k}_{dist}_{reduce}", "bag", dtype, itype,
+                False, 1, bags, dim, rows, threads=list(threads), K=k,
+                dist=dist, reduce=reduce)
+
+
+def bag_cases(bags, rows, extra=True):
+    """D 64 and 256, K 32, sum for both distributions (1 and 2 threads);
+    with `extra`, mean and max (D 64, uniform, 1 thread)."""
+    cases = [bag(d, 32, dist, "sum", bags, rows)
+             for d in (64, 256) for dist in ("uniform", "zipf")]
+    if extra:
+        cases += [bag(64, 32, "uniform", r, bags, rows, threads=(1,))
+                  for r in ("mean", "max")]
+    return cases
+
+
 def full_cases():
     big = dict(out_bytes=256 * MiB, params_bytes=256 * MiB, threads=[1, 2])
     l2 = dict(out_bytes=256 * KiB, params_bytes=256 * KiB, large=False)
@@ -158,6 +191,8 @@ def full_cases():
         nd(4, "f32", "i64", **l2),
         nd(256, "f32", "i32", **l2),
     ]
+    # The issue's shapes: tables of 1M rows, 16384 bags of 32 indices.
+    cases += bag_cases(16384, 1 << 20)
     return cases
 
 
@@ -172,4 +207,4 @@ def quick_cases():
         nd(4, "f32", "i32", **small),
         nd(256, "f32", "i64", **small),
         rows(256, "random", "f32", "i32", 256 * KiB, 256 * KiB, large=False),
-    ]
+    ] + bag_cases(4096, 1 << 18)

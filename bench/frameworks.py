@@ -18,6 +18,10 @@ preallocated and passed as out=):
             torch.gather(p, 1, i) (elements), else torch.index_select of the
             same flat rows
   nd        numpy.take / torch.index_select of flat rows i[:, 0] * D1 + i[:, 1]
+  bag       numpy.take(p, i, axis=0) then .sum/.mean/.max(axis=1, out=)
+            (numpy has no fused form: it builds the [B, K, D] rows)
+            torch.nn.functional.embedding_bag(i, p, mode=...) on [B, K]
+            int64 indices (no per-call out=; its result is allocated)
 (the flat row numbers are computed inside the timed call; advanced indexing
 p[i[:, 0], i[:, 1]] and numpy.take_along_axis were 2-10x slower). torch.gather
 needs int64 indices: i32 indices are converted before timing. numpy is single-threaded: it is timed once per case
@@ -73,7 +77,54 @@ def make_indices(job, rng):
     return i
 
 
+def zipf_indices(job, rng):
+    """Zipf(1.05) ranks scattered by an odd multiplier, as the harness."""
+    n = job["N"]
+    cdf = np.cumsum(np.arange(1, n + 1, dtype=np.float64) ** -1.05)
+    u = rng.random(job["indices_shape"]) * cdf[-1]
+    rank = np.minimum(np.searchsorted(cdf, u), n - 1).astype(np.uint64)
+    return ((rank * np.uint64(0x9E3779B1)) % np.uint64(n)).astype(
+        NP_DTYPE[job["itype"]])
+
+
+def bench_bag(job, repeats, min_sample, numpy_cache):
+    rng = np.random.default_rng(42)
+    dtype = NP_DTYPE[job["dtype"]]
+    n = int(np.prod(job["params_shape"]))
+    p = (np.arange(n, dtype=np.int64) % 97 + 1).astype(dtype).reshape(
+        job["params_shape"])
+    if job["dist"] == "zipf":
+        i = zipf_indices(job, rng)
+    else:
+        i = rng.integers(0, job["N"], job["indices_shape"],
+                         dtype=NP_DTYPE[job["itype"]])
+    out = np.full(job["out_shape"], 3, dtype=dtype)
+    red = job["reduce"]
+    np_fn = lambda: getattr(np.take(p, i, axis=0), red)(  # noqa: E731
+        axis=1, out=out)
+    np_fn()
+    r = out.copy()
+    torch.set_num_threads(job["threads"])
+    tp, ti = torch.from_numpy(p), torch.from_numpy(i).long()
+    th_fn = lambda: torch.nn.functional.embedding_bag(  # noqa: E731
+        ti, tp, mode=red)
+    assert torch.allclose(th_fn(), torch.from_numpy(r)), \
+        job["name"] + ": torch and numpy disagree"
+    now = time.process_time if job["clock"] == "cpu" else time.perf_counter
+    if job["name"] in numpy_cache:
+        t_np = numpy_cache[job["name"]]
+        (t_th,) = median_seconds([th_fn], repeats, min_sample, now)
+    else:
+        t_np, t_th = median_seconds([np_fn, th_fn], repeats, min_sample, now)
+        numpy_cache[job["name"]] = t_np
+    return {"case": job["name"], "threads": job["threads"],
+            "numpy": job["out_bytes"] / t_np / 1e9,
+            "torch": job["out_bytes"] / t_th / 1e9}
+
+
 def bench(job, repeats, min_sample, numpy_cache):
+    if job["kind"] == "bag":
+        return bench_bag(job, repeats, min_sample, numpy_cache)
     rng = np.random.default_rng(42)
     dtype = NP_DTYPE[job["dtype"]]
     n = int(np.prod(job["params_shape"]))

@@ -20,6 +20,14 @@
 // GATHER_HAVE_GENERATED (a macro, 0 or 1) says whether a generated kernel is
 // linked in.
 //
+// Embedding bags (kKind == Bag, issue 15): kM bags of kK rows of kS elements
+// from a kN-row table, reduced per bag (kReduce: 0 sum, 1 mean, 2 max) into a
+// kM x kS output; kZipf picks Zipf-skewed indices. The C++ loop is the fused
+// loop (a bag's rows accumulated into a kS-wide accumulator, one pass), the
+// prefetch loop the same with prefetch of the row `dist` indices ahead (across
+// bag boundaries); memcpy is not timed (-1). GB/s count kM * kK * kS
+// elements: the rows read.
+//
 // Usage: harness <threads> <repeats> <min-sample-seconds> <sorted 0|1>
 //                <clock wall|cpu> [prefetch-distance]
 // Prints one line "RESULT key=value ..." with GB/s of output bytes.
@@ -39,7 +47,10 @@
 
 #include <omp.h>
 
-enum Kind { Rows, Elements, Batch, Nd };
+#include <cmath>
+#include <limits>
+
+enum Kind { Rows, Elements, Batch, Nd, Bag };
 
 #include "case.h"
 
@@ -81,6 +92,7 @@ constexpr int64_t kIndicesElems = product(kIndicesShape, kIndicesRank);
 constexpr int64_t kOutElems = product(kOutShape, kOutRank);
 constexpr int64_t kBlockBytes = kS * sizeof(T);
 static_assert(kOutElems == kO * kM * kS, "output is kO x kM blocks of kS");
+static_assert(kKind != Bag || kIndicesElems == kM * kK, "bags of kK indices");
 
 } // namespace
 
@@ -196,6 +208,62 @@ void gatherLoop(const T *p, const I *idx, T *out, int threads, int64_t dist) {
   });
 }
 
+/// Zipf-distributed indices in [0, range): rank r drawn with probability
+/// proportional to 1 / (r + 1)^1.05, ranks scattered over the table by an odd
+/// multiplier (a permutation when range is a power of two), so that the hot
+/// rows are not neighbours. frameworks.py draws the same distribution.
+void fillZipfIndices(I *idx, int64_t count, int64_t range, uint64_t seed) {
+  std::vector<double> cdf(range);
+  double sum = 0;
+  for (int64_t r = 0; r < range; ++r)
+    cdf[r] = (sum += std::pow(double(r + 1), -1.05));
+  for (int64_t i = 0; i < count; ++i) {
+    double u = double(splitmix(seed) >> 11) * 0x1p-53 * sum;
+    int64_t rank = std::min<int64_t>(
+        std::lower_bound(cdf.begin(), cdf.end(), u) - cdf.begin(), range - 1);
+    idx[i] = static_cast<I>((uint64_t(rank) * 0x9E3779B1ull) % uint64_t(range));
+  }
+}
+
+inline T bagInit() {
+  if constexpr (kReduce == 2)
+    return -std::numeric_limits<T>::infinity();
+  else
+    return T(0);
+}
+
+/// The hand-fused embedding bag: for each bag, its rows accumulated in a
+/// kS-wide accumulator (registers for small kS), then stored once. With
+/// Prefetch, the row `dist` indices ahead is prefetched, across bags.
+template <bool Prefetch>
+void bagLoop(const T *p, const I *idx, T *out, int threads, int64_t dist) {
+  forEachThread(threads, [&](int64_t t, int64_t nt) {
+    int64_t begin = kM * t / nt, end = kM * (t + 1) / nt, last = end * kK;
+    for (int64_t b = begin; b < end; ++b) {
+      alignas(64) T acc[kS];
+      for (int64_t d = 0; d < kS; ++d)
+        acc[d] = bagInit();
+      for (int64_t k = 0; k < kK; ++k) {
+        if constexpr (Prefetch) {
+          int64_t j = b * kK + k + dist;
+          if (j < last)
+            prefetchBlock(p + int64_t(idx[j]) * kS);
+        }
+        const T *row = p + int64_t(idx[b * kK + k]) * kS;
+        for (int64_t d = 0; d < kS; ++d) {
+          if constexpr (kReduce == 2)
+            acc[d] = row[d] > acc[d] ? row[d] : acc[d];
+          else
+            acc[d] = row[d] + acc[d];
+        }
+      }
+      T *o = out + b * kS;
+      for (int64_t d = 0; d < kS; ++d)
+        o[d] = kReduce == 1 ? acc[d] / T(kK) : acc[d];
+    }
+  });
+}
+
 /// memcpy of the output's bytes, split in cache-line-aligned parts.
 void parallelMemcpy(T *dst, const T *src, int threads) {
   int64_t bytes = kOutElems * sizeof(T);
@@ -292,15 +360,26 @@ int main(int argc, char **argv) {
       indices[2 * m] = rows[m];
       indices[2 * m + 1] = cols[m];
     }
+  } else if constexpr (kKind == Bag) {
+    if (kZipf)
+      fillZipfIndices(indices, kIndicesElems, kN, 42);
+    else
+      fillIndices(indices, kIndicesElems, kIndicesElems, kN, false, 42);
   } else {
     fillIndices(indices, kIndicesElems, kM, kN, sorted, 42);
   }
 
-  double bytes = double(kOutElems) * sizeof(T);
+  double bytes = double(kOutElems) * sizeof(T) * (kKind == Bag ? kK : 1);
+  if constexpr (kKind == Bag)
+    if (argc <= 6)
+      dist = std::clamp<int64_t>(4096 / kBlockBytes, 4, 16);
   auto gbps = [&](double sec) { return bytes / sec / 1e9; };
 
   // The reference result: also the source of memcpy (same bytes, nonzero).
-  gatherLoop<false>(params, indices, ref, 1, dist);
+  if constexpr (kKind == Bag)
+    bagLoop<false>(params, indices, ref, 1, dist);
+  else
+    gatherLoop<false>(params, indices, ref, 1, dist);
 
   [[maybe_unused]] auto pm = makeMemRef(params, kParamsShape);
   [[maybe_unused]] auto im = makeMemRef(indices, kIndicesShape);
@@ -310,6 +389,19 @@ int main(int argc, char **argv) {
       [&] { parallelMemcpy(out, ref, threads); },
       [&] { gatherLoop<false>(params, indices, out, threads, dist); },
       [&] { gatherLoop<true>(params, indices, out, threads, dist); }};
+  if constexpr (kKind == Bag) {
+    // No memcpy of B * K * D bytes (two more buffers of that size): a
+    // no-op that the check passes (it copies the reference), reported -1.
+    fns[0] = [&] {
+      static bool once = [&] {
+        std::memcpy(out, ref, kOutElems * sizeof(T));
+        return true;
+      }();
+      (void)once;
+    };
+    fns[1] = [&] { bagLoop<false>(params, indices, out, threads, dist); };
+    fns[2] = [&] { bagLoop<true>(params, indices, out, threads, dist); };
+  }
 #if GATHER_HAVE_GENERATED
   names.push_back("generated kernel");
   fns.push_back([&] { _mlir_ciface_kernel(&pm, &im, &om); });
@@ -324,7 +416,8 @@ int main(int argc, char **argv) {
     std::memset(out, 0x5a, kOutElems * sizeof(T));
   };
   std::vector<double> sec = timeAll(fns, check, repeats, minSample);
-  double mc = gbps(sec[0]), loop = gbps(sec[1]), pref = gbps(sec[2]);
+  double mc = kKind == Bag ? -1 : gbps(sec[0]), loop = gbps(sec[1]),
+         pref = gbps(sec[2]);
   double gen = sec.size() > 3 ? gbps(sec[3]) : -1;
 
   std::printf("RESULT generated=%.4f cpp_loop=%.4f cpp_prefetch=%.4f "

@@ -3,7 +3,8 @@
 // Part of the gather project.
 //
 // From func.func on tensors holding gather ops to the LLVM dialect:
-//   0. dims of gather results resolved from the operands,
+//   0. dims of gather results resolved from the operands, gathers fused
+//      into the linalg reductions that consume them (embedding bags),
 //   1. gather ops to scf loops or linalg.generic on tensors (`lowering`),
 //   2. one-shot bufferization across function boundaries (identity layouts
 //      there, so external functions such as printMemrefF32 can be called),
@@ -114,6 +115,9 @@ void addGatherLowering(OpPassManager &pm,
   // a gather fused tile by tile into a consumer's loops (docs/tiling.md) is
   // not kept alive, and computed whole, only for the loop bounds.
   pm.addPass(memref::createResolveRankedShapeTypeResultDimsPass());
+  // A gather whose only user reduces over its rows (an embedding bag) is
+  // computed bag by bag inside the reduction's loop, never whole.
+  pm.addPass(createFuseGatherReductionsPass());
   // Runs on the module: error-mode checks add their handler and messages
   // there.
   switch (options.lowering) {

@@ -123,4 +123,45 @@ def VerifyLoweredPass : Pass<"gather-verify-lowered", "::mlir::ModuleOp"> {
   ];
 }
 
+
+def FuseGatherReductionsPass : Pass<"gather-fuse-reductions"> {
+  let summary = "fuse a gather into the linalg reduction that consumes it "
+                "(embedding bag): the gathered tensor is never built";
+  let description = [{
+    Finds each `gather.gather` or `gather.gather_nd` on tensors whose only
+    user is a `linalg` op with reduction iterators (`linalg.reduce`, a
+    `linalg.generic`) that reads the gather result with a projected
+    permutation and reduces over at least one of its index-position
+    dimensions (the rows of a bag), and tiles that consumer into an
+    `scf.forall` over its first parallel loop (the bags), `tile-size`
+    iterations per tile, with upstream's
+    `scf::tileConsumerAndFuseProducersUsingSCF`; the gather (through its
+    TilingInterface) and a `linalg.fill` initialising the accumulator are
+    fused into the loop. Each tile gathers and reduces `tile-size` bags: the
+    `[B, K, D]` tensor becomes one `[tile-size, K, D]` tile at a time, which
+    stays in cache (the gather lowering prefetches the tile's next rows).
+    The tiled gather keeps its `mode` (error mode checks every index it
+    reads, against the whole table). The tiled consumers carry the unit
+    attribute `gather.fused_reduction`: running the pass again leaves them.
+
+    `gather-cpu-pipeline` runs it before lowering gather ops; with
+    `num-threads` the `scf.forall` becomes an OpenMP loop that splits the
+    bags over the threads.
+  }];
+  let options = [
+    Option<"tileSize", "tile-size", "int64_t", /*default=*/"1",
+           "iterations of the first parallel loop (bags) per tile; at least 1">,
+    Option<"tileRows", "tile-rows", "bool", /*default=*/"false",
+           "tile each bag tile again into an scf.for over its rows (the "
+           "reduction loops over index positions), the gather fused into "
+           "it: rows are reduced where they are read, never copied, but "
+           "nothing prefetches them (measured 0.74-0.9x the default, "
+           "docs/performance.md)">,
+  ];
+  let dependentDialects = [
+    "arith::ArithDialect", "linalg::LinalgDialect", "scf::SCFDialect",
+    "tensor::TensorDialect"
+  ];
+}
+
 #endif // GATHER_TRANSFORMS_PASSES

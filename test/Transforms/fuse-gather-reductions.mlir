@@ -1,0 +1,101 @@
+// RUN: gather-opt %s --gather-fuse-reductions --split-input-file | FileCheck %s
+// RUN: gather-opt %s --gather-fuse-reductions="tile-size=4" --split-input-file \
+// RUN:   | FileCheck %s --check-prefix=TILE4
+
+// An embedding bag (gather, then linalg.reduce over each bag's rows): tiled
+// over the bags into an scf.forall, with the gather and the fill of the
+// accumulator fused into it. No [B, K, D] gather is left.
+// CHECK-LABEL: func.func @bag_sum(
+//  CHECK-SAME:     %[[T:.*]]: tensor<1000x64xf32>, %[[I:.*]]: tensor<16x32xi64>
+//   CHECK-NOT:   gather.gather
+//       CHECK:   %[[E:.*]] = tensor.empty() : tensor<16x64xf32>
+//       CHECK:   %[[R:.*]] = scf.forall (%[[B:.*]]) in (16) shared_outs(%[[O:.*]] = %[[E]])
+//       CHECK:     %[[IS:.*]] = tensor.extract_slice %[[I]][%[[B]], 0] [1, 32] [1, 1]
+//       CHECK:     %[[G:.*]] = gather.gather %[[T]][%[[IS]]] : (tensor<1000x64xf32>, tensor<1x32xi64>) -> tensor<1x32x64xf32>
+//       CHECK:     %[[OS:.*]] = tensor.extract_slice %[[O]][%[[B]], 0] [1, 64] [1, 1]
+//       CHECK:     %[[F:.*]] = linalg.fill {{.*}} outs(%[[OS]] : tensor<1x64xf32>)
+//       CHECK:     linalg.reduce ins(%[[G]] : tensor<1x32x64xf32>) outs(%[[F]] : tensor<1x64xf32>) dimensions = [1]
+//       CHECK:     scf.forall.in_parallel
+//   CHECK-NOT:   gather.gather
+//       CHECK:   return %[[R]]
+// TILE4-LABEL: func.func @bag_sum(
+//       TILE4:   scf.forall (%{{.*}}) = (0) to (16) step (4)
+//       TILE4:     gather.gather {{.*}} -> tensor<4x32x64xf32>
+func.func @bag_sum(%table: tensor<1000x64xf32>, %indices: tensor<16x32xi64>) -> tensor<16x64xf32> {
+  %rows = gather.gather %table[%indices] : (tensor<1000x64xf32>, tensor<16x32xi64>) -> tensor<16x32x64xf32>
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<16x64xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<16x64xf32>) -> tensor<16x64xf32>
+  %sum = linalg.reduce ins(%rows : tensor<16x32x64xf32>) outs(%init : tensor<16x64xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %s = arith.addf %x, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %sum : tensor<16x64xf32>
+}
+
+// -----
+
+// A linalg.generic with a reduction iterator over the bag's rows, weights
+// read beside the rows, mode<zero> kept on the fused tile.
+#bkd = affine_map<(b, k, d) -> (b, k, d)>
+#bk = affine_map<(b, k, d) -> (b, k)>
+#bd = affine_map<(b, k, d) -> (b, d)>
+// CHECK-LABEL: func.func @bag_weighted(
+//   CHECK-NOT:   gather.gather
+//       CHECK:   scf.forall
+//       CHECK:     gather.gather {{.*}} mode<zero> : (tensor<?x?xf32>, tensor<1x?xi32>) -> tensor<1x?x?xf32>
+//       CHECK:     linalg.generic
+//   CHECK-NOT:   gather.gather
+//       CHECK:   return
+func.func @bag_weighted(%table: tensor<?x?xf32>, %indices: tensor<?x?xi32>, %weights: tensor<?x?xf32>, %init: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %rows = gather.gather %table[%indices] mode<zero> : (tensor<?x?xf32>, tensor<?x?xi32>) -> tensor<?x?x?xf32>
+  %sum = linalg.generic {indexing_maps = [#bkd, #bk, #bd], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%rows, %weights : tensor<?x?x?xf32>, tensor<?x?xf32>) outs(%init : tensor<?x?xf32>) {
+  ^bb0(%x: f32, %w: f32, %acc: f32):
+    %p = arith.mulf %x, %w : f32
+    %s = arith.addf %p, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<?x?xf32>
+  return %sum : tensor<?x?xf32>
+}
+
+// -----
+
+// Not fused: the reduction is over the row (a slice dimension), not over
+// the gathered rows.
+// CHECK-LABEL: func.func @reduce_slice_dim(
+//   CHECK-NOT:   scf.forall
+//       CHECK:   gather.gather {{.*}} -> tensor<16x32x64xf32>
+//       CHECK:   linalg.reduce
+func.func @reduce_slice_dim(%table: tensor<1000x64xf32>, %indices: tensor<16x32xi64>) -> tensor<16x32xf32> {
+  %rows = gather.gather %table[%indices] : (tensor<1000x64xf32>, tensor<16x32xi64>) -> tensor<16x32x64xf32>
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<16x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %sum = linalg.reduce ins(%rows : tensor<16x32x64xf32>) outs(%init : tensor<16x32xf32>) dimensions = [2]
+    (%x: f32, %acc: f32) {
+      %s = arith.addf %x, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %sum : tensor<16x32xf32>
+}
+
+// -----
+
+// Not fused: the gathered tensor has another user, so it is built anyway.
+// CHECK-LABEL: func.func @two_users(
+//   CHECK-NOT:   scf.forall
+//       CHECK:   gather.gather {{.*}} -> tensor<16x32x64xf32>
+func.func @two_users(%table: tensor<1000x64xf32>, %indices: tensor<16x32xi64>) -> (tensor<16x64xf32>, tensor<16x32x64xf32>) {
+  %rows = gather.gather %table[%indices] : (tensor<1000x64xf32>, tensor<16x32xi64>) -> tensor<16x32x64xf32>
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<16x64xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<16x64xf32>) -> tensor<16x64xf32>
+  %sum = linalg.reduce ins(%rows : tensor<16x32x64xf32>) outs(%init : tensor<16x64xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %s = arith.addf %x, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %sum, %rows : tensor<16x64xf32>, tensor<16x32x64xf32>
+}
