@@ -465,10 +465,35 @@ LogicalResult TensorGatherPattern::matchAndRewrite(
   return success();
 }
 
+LogicalResult mlir::gather::checkNoTensorEncodings(GatherOpInterface op) {
+  auto check = [&](Value value, StringRef name) -> LogicalResult {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type || !type.getEncoding())
+      return success();
+    return op->emitOpError()
+           << name << " has the encoding " << type.getEncoding()
+           << ", which the gather lowerings do not support: they read "
+              "tensors as dense buffers (convert it to a dense tensor first)";
+  };
+  if (failed(check(op.getParams(), "params")) ||
+      failed(check(op.getIndices(), "indices")))
+    return failure();
+  for (Value result : op->getResults())
+    if (failed(check(result, "the result")))
+      return failure();
+  return success();
+}
+
 LogicalResult
 mlir::gather::lowerGatherOps(Operation *root,
                              function_ref<void(RewritePatternSet &)> populate,
                              StringRef outOfBoundsHandler) {
+  if (root->walk([](GatherOpInterface op) {
+            return failed(checkNoTensorEncodings(op)) ? WalkResult::interrupt()
+                                                      : WalkResult::advance();
+          })
+          .wasInterrupted())
+    return failure();
   if (failed(declareOutOfBoundsHandlersIfNeeded(root, outOfBoundsHandler)))
     return failure();
   MLIRContext *ctx = root->getContext();

@@ -476,6 +476,8 @@ static LogicalResult checkSupported(GatherOpInterface op, bool hostOnly,
                                     [](Diagnostic &) { return success(); });
     return checkSupported(op, hostOnly);
   }
+  if (failed(checkNoTensorEncodings(op)))
+    return failure();
   Type elementType = op.getParamsType().getElementType();
   if (!getZeroAttr(elementType))
     return op->emitOpError("element type ")

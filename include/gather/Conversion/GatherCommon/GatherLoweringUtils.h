@@ -251,6 +251,11 @@ struct TensorGatherPattern
 void populateGatherBufferFormToTensorPatterns(RewritePatternSet &patterns,
                                               PatternBenefit benefit = 1);
 
+/// Fails, with an error naming the operand, where an operand or the result
+/// of `op` is a tensor with an encoding (e.g. #sparse_tensor.encoding): the
+/// lowerings read tensors as dense buffers, which such a tensor is not.
+LogicalResult checkNoTensorEncodings(GatherOpInterface op);
+
 /// Lowers every gather op under `root` with the patterns `populate` adds,
 /// declaring `outOfBoundsHandler` first where error-mode ops report to it
 /// (declareOutOfBoundsHandlersIfNeeded). The body of the CPU conversion
