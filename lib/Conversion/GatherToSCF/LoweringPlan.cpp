@@ -92,7 +92,8 @@ static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
 
 /// Where the indices are checked (LoweringPlan::Checks).
 static LoweringPlan::Checks getChecks(const LoweringPlanInputs &in,
-                                      bool reports) {
+                                      bool reports,
+                                      std::optional<int64_t> indicesBytes) {
   const GatherGeometry &g = in.geometry;
   if (g.indexDepth == 0)
     return LoweringPlan::Checks::PerCopy;
@@ -101,8 +102,6 @@ static LoweringPlan::Checks getChecks(const LoweringPlanInputs &in,
                    : LoweringPlan::Checks::PerCopy;
   // With outer loops that do not depend on the indices, indices that stay
   // in cache are checked once rather than once per outer coordinate.
-  std::optional<int64_t> indicesBytes =
-      getStaticBytes(in.indicesType, getIndexBytes(in.indicesType));
   bool checkOnce = reports && !in.options.parallel &&
                    g.firstIndexedDim > g.batchDims && indicesBytes &&
                    *indicesBytes <= in.target.getCheckOnceMaxBytes();
@@ -126,7 +125,9 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
     plan.uncheckedMode = in.mode;
     plan.readReportedAs = in.hasZero ? GatherMode::Zero : GatherMode::Clamp;
   }
-  plan.checks = getChecks(in, plan.reports);
+  std::optional<int64_t> indicesBytes =
+      getStaticBytes(in.indicesType, getIndexBytes(in.indicesType));
+  plan.checks = getChecks(in, plan.reports, indicesBytes);
   bool chunked = g.numPositionDims > 0 && g.indexDepth > 0;
   if (chunked)
     plan.chunkPositions = in.target.checkChunkPositions;
@@ -139,8 +140,6 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
   plan.elementBytes = elementBytes.value_or(0);
   // Only for slices: a scalar gather waits on its random reads, which hide
   // the check's wait for its indices.
-  std::optional<int64_t> indicesBytes =
-      getStaticBytes(in.indicesType, getIndexBytes(in.indicesType));
   plan.prefetchIndices =
       plan.checks == LoweringPlan::Checks::PerChunk &&
       in.options.prefetchDistance != 0 && plan.numLoops < g.resultRank &&
