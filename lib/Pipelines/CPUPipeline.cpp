@@ -118,6 +118,10 @@ void addGatherLowering(OpPassManager &pm,
   // A gather whose only user reduces over its rows (an embedding bag) is
   // computed bag by bag inside the reduction's loop, never whole.
   pm.addPass(createFuseGatherReductionsPass());
+  // Gathers that read one table read it through views of one read-only
+  // buffer: bufferization then analyses them one by one, not each against
+  // all (linear compile time, bench/compile_time.py).
+  pm.addPass(createShareReadOnlyOperandsPass());
   // Runs on the module: error-mode checks add their handler and messages
   // there.
   switch (options.lowering) {

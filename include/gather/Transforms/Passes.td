@@ -164,4 +164,36 @@ def FuseGatherReductionsPass : Pass<"gather-fuse-reductions"> {
   ];
 }
 
+def ShareReadOnlyOperandsPass : Pass<"gather-share-read-only-operands"> {
+  let summary = "read a tensor that many gathers read through one read-only "
+                "buffer: keeps bufferization linear in the number of gathers";
+  let description = [{
+    One-Shot Bufferize (and `eliminate-empty-tensors`, which runs its
+    analysis) visits, for every use of a tensor, every other use of that
+    tensor and of its aliases. An embedding table read by N gathers, each of
+    which lowers to several `tensor.extract` / `tensor.extract_slice` ops of
+    it, makes that quadratic in N (`bench/compile_time.py`,
+    docs/performance.md).
+
+    For each tensor that two or more gathers on tensors read as `params` or
+    `indices`, and that no user can write or alias (every user is a gather
+    reading it, `tensor.dim`, `tensor.extract`, a `read_only`
+    `bufferization.to_buffer`, or a `linalg` op reading it as an input), this
+    pass creates one `bufferization.to_buffer ... read_only` right after the
+    tensor's definition and gives each gather its own
+    `bufferization.to_tensor ... restrict` view of it. Each view is read by
+    one gather only, so each use analysis stays within one gather.
+
+    The views are `restrict` (One-Shot Analysis takes no other `to_tensor`)
+    although they share one buffer: that is sound here because none is
+    `writable` and no op writes the tensor, which is what `restrict` guards
+    against. Because the shared buffer stands at the definition, a pass
+    that hoists it (it is `Pure`) cannot move a read past a write.
+    Run before the gathers are lowered; `gather-cpu-pipeline` does.
+  }];
+  let dependentDialects = [
+    "bufferization::BufferizationDialect", "memref::MemRefDialect"
+  ];
+}
+
 #endif // GATHER_TRANSFORMS_PASSES

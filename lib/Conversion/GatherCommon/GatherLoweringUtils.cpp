@@ -352,6 +352,9 @@ static LogicalResult prepareOutOfBoundsHandler(RewriterBase &rewriter,
   if (!op->getContext()->getLoadedDialect<LLVM::LLVMDialect>())
     return rewriter.notifyMatchFailure(
         op, "error-mode checks need the llvm dialect to be loaded");
+  // Declared once for all ops (a lookup walks the whole symbol table).
+  if (hasOutOfBoundsReportSymbols(op))
+    return success();
   Operation *symbolTable = SymbolTable::getNearestSymbolTable(op);
   if (!symbolTable)
     return rewriter.notifyMatchFailure(

@@ -12,7 +12,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
-#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/xxhash.h"
 
@@ -34,6 +34,12 @@ static constexpr llvm::StringLiteral kMismatchFormat =
 static constexpr llvm::StringLiteral kMismatchFormatName =
     "__gather_shape_mismatch_format";
 static constexpr llvm::StringLiteral kStringPrefix = "__gather_oob_";
+/// The discardable attribute declareOutOfBoundsHandlersIfNeeded puts on each
+/// op that reports: the symbol of its description. Reports of that op then
+/// look nothing up (a lookup walks the whole symbol table: once per report,
+/// that made lowering N gathers take N^2 time).
+static constexpr llvm::StringLiteral kDescriptionAttr =
+    "gather.report_description";
 
 FunctionType mlir::gather::getOutOfBoundsHandlerType(MLIRContext *ctx) {
   Type ptr = LLVM::LLVMPointerType::get(ctx);
@@ -178,15 +184,18 @@ LogicalResult mlir::gather::declareOutOfBoundsHandler(Operation *symbolTableOp,
   return declareOutOfBoundsHandler(builder, symbolTableOp, handlerName);
 }
 
+static void createDescriptions(Operation *symbolTableOp,
+                               ArrayRef<Operation *> ops);
+
 LogicalResult
 mlir::gather::declareOutOfBoundsHandlersIfNeeded(Operation *root,
                                                  StringRef handlerName) {
-  llvm::SetVector<Operation *> symbolTables;
+  llvm::MapVector<Operation *, SmallVector<Operation *>> reportingOps;
   root->walk([&](GatherOpInterface op) {
     if (reportsOutOfBounds(op))
-      symbolTables.insert(SymbolTable::getNearestSymbolTable(op));
+      reportingOps[SymbolTable::getNearestSymbolTable(op)].push_back(op);
   });
-  for (Operation *symbolTable : symbolTables) {
+  for (auto &[symbolTable, ops] : reportingOps) {
     // Another thread may be reading a symbol table outside `root`.
     if (!symbolTable ||
         (symbolTable != root && !root->isProperAncestor(symbolTable)))
@@ -196,6 +205,7 @@ mlir::gather::declareOutOfBoundsHandlersIfNeeded(Operation *root,
           "on it (e.g. builtin.module)");
     if (failed(declareOutOfBoundsHandler(symbolTable, handlerName)))
       return failure();
+    createDescriptions(symbolTable, ops);
   }
   return success();
 }
@@ -204,53 +214,88 @@ mlir::gather::declareOutOfBoundsHandlersIfNeeded(Operation *root,
 // Reports
 //===----------------------------------------------------------------------===//
 
-/// Returns the address of the private constant "<op name>\0<location>\0" in
-/// `symbolTableOp`, creating it where missing: one per distinct description,
-/// named after its hash so that finding it takes one lookup.
-static Value getOrCreateDescription(OpBuilder &b, Location loc,
-                                    Operation *symbolTableOp, Operation *op) {
+/// Returns "<op name>\0<location>\0", the description reports of `op` pass.
+static std::string getDescriptionText(Operation *op) {
   std::string text = op->getName().getStringRef().str();
   text.push_back('\0');
   llvm::raw_string_ostream os(text);
   op->getLoc().print(os);
   text.push_back('\0');
+  return text;
+}
 
+/// Returns the name of the private constant holding `text` in
+/// `symbolTableOp`, creating it (at the start of the table) where missing:
+/// one per distinct description, named after its hash. `lookup` finds a
+/// symbol by name; `created` is told of a new constant.
+static StringAttr
+getOrCreateDescription(OpBuilder &b, Operation *symbolTableOp, StringRef text,
+                       function_ref<Operation *(StringRef)> lookup,
+                       function_ref<void(Operation *)> created) {
   StringAttr value = b.getStringAttr(text);
   std::string base = (kStringPrefix + llvm::utohexstr(llvm::xxh3_64bits(text),
                                                       /*LowerCase=*/true))
                          .str();
   std::string name = base;
-  Operation *existing = SymbolTable::lookupSymbolIn(symbolTableOp, name);
+  Operation *existing = lookup(name);
   // Another symbol with that name (a hash collision, or a user's): try the
   // next name.
   for (unsigned n = 1; existing; ++n) {
     auto global = dyn_cast<LLVM::GlobalOp>(existing);
     if (global && global.getValueAttr() == value)
-      break;
+      return global.getSymNameAttr();
     name = base + "_" + std::to_string(n);
-    existing = SymbolTable::lookupSymbolIn(symbolTableOp, name);
+    existing = lookup(name);
   }
-  Type ptr = LLVM::LLVMPointerType::get(b.getContext());
-  if (!existing) {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&symbolTableOp->getRegion(0).front());
-    LLVM::GlobalOp::create(b, symbolTableOp->getLoc(),
-                           LLVM::LLVMArrayType::get(b.getI8Type(), text.size()),
-                           /*isConstant=*/true, LLVM::Linkage::Private, name,
-                           value);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&symbolTableOp->getRegion(0).front());
+  auto global = LLVM::GlobalOp::create(
+      b, symbolTableOp->getLoc(),
+      LLVM::LLVMArrayType::get(b.getI8Type(), text.size()),
+      /*isConstant=*/true, LLVM::Linkage::Private, name, value);
+  created(global);
+  return global.getSymNameAttr();
+}
+
+/// Creates the descriptions of the reporting ops `ops` of `symbolTableOp`
+/// with one symbol table for all, and names each op's in kDescriptionAttr.
+static void createDescriptions(Operation *symbolTableOp,
+                               ArrayRef<Operation *> ops) {
+  SymbolTable table(symbolTableOp);
+  OpBuilder b(symbolTableOp->getContext());
+  for (Operation *op : ops) {
+    StringAttr name = getOrCreateDescription(
+        b, symbolTableOp, getDescriptionText(op),
+        [&](StringRef n) { return table.lookup(n); },
+        [&](Operation *global) { table.insert(global); });
+    op->setAttr(kDescriptionAttr, FlatSymbolRefAttr::get(name));
   }
-  return LLVM::AddressOfOp::create(b, loc, ptr, name);
+}
+
+bool mlir::gather::hasOutOfBoundsReportSymbols(Operation *op) {
+  return op->hasAttr(kDescriptionAttr);
 }
 
 void mlir::gather::createOutOfBoundsReport(OpBuilder &b, Location loc,
                                            Operation *op, Value index,
                                            Value dimSize, int64_t paramsDim,
                                            StringRef handlerName) {
-  Operation *symbolTableOp = SymbolTable::getNearestSymbolTable(op);
-  assert(symbolTableOp && "a gather op that reports needs a symbol table");
-  // Emits the error; the call is then rejected by the verifier.
-  (void)declareOutOfBoundsHandler(b, symbolTableOp, handlerName);
-  Value opName = getOrCreateDescription(b, loc, symbolTableOp, op);
+  // Prepared by declareOutOfBoundsHandlersIfNeeded, or created here.
+  auto description = op->getAttrOfType<FlatSymbolRefAttr>(kDescriptionAttr);
+  if (!description) {
+    Operation *symbolTableOp = SymbolTable::getNearestSymbolTable(op);
+    assert(symbolTableOp && "a gather op that reports needs a symbol table");
+    // Emits the error; the call is then rejected by the verifier.
+    (void)declareOutOfBoundsHandler(b, symbolTableOp, handlerName);
+    description = FlatSymbolRefAttr::get(getOrCreateDescription(
+        b, symbolTableOp, getDescriptionText(op),
+        [&](StringRef name) {
+          return SymbolTable::lookupSymbolIn(symbolTableOp, name);
+        },
+        [](Operation *) {}));
+  }
+  Type ptr = LLVM::LLVMPointerType::get(b.getContext());
+  Value opName = LLVM::AddressOfOp::create(b, loc, ptr, description);
   int64_t locationOffset = op->getName().getStringRef().size() + 1;
   Value location = LLVM::GEPOp::create(
       b, loc, opName.getType(), b.getI8Type(), opName,

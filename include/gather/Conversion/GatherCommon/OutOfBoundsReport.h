@@ -69,12 +69,17 @@ declareOutOfBoundsHandler(Operation *symbolTableOp,
 
 /// Declares `handlerName` (declareOutOfBoundsHandler) in the symbol table of
 /// every gather op under `root` (itself included) that reports
-/// (reportsOutOfBounds). A symbol table
+/// (reportsOutOfBounds), and the description of each such op, which it
+/// names in a discardable attribute of the op. A symbol table
 /// outside `root` may be read by other threads: there, or where a gather op
 /// has no symbol table, it fails with a diagnostic asking to run on the
 /// enclosing symbol table. The conversion passes call it first.
 LogicalResult declareOutOfBoundsHandlersIfNeeded(
     Operation *root, StringRef handlerName = kDefaultOutOfBoundsHandler);
+
+/// True when declareOutOfBoundsHandlersIfNeeded has declared the handler of
+/// `gatherOp` and created its description: its reports look nothing up.
+bool hasOutOfBoundsReportSymbols(Operation *gatherOp);
 
 /// True when `gatherOp` (a gather op) reports its out-of-bounds indices to
 /// the handler: error and wrap mode.

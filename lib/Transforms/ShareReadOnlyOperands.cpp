@@ -1,0 +1,106 @@
+//===- ShareReadOnlyOperands.cpp - one read-only buffer per shared tensor -===//
+//
+// Part of the gather project.
+//
+// Gives the gathers that read one tensor per-op read-only views of a single
+// buffer of it, so that bufferization analyses each gather's reads apart
+// from the others' (see the pass description in Passes.td).
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Transforms/Passes.h"
+
+#include "gather/Dialect/Gather/IR/GatherInterfaces.h"
+
+#include "llvm/ADT/MapVector.h"
+
+namespace mlir {
+namespace gather {
+#define GEN_PASS_DEF_SHAREREADONLYOPERANDSPASS
+#include "gather/Transforms/Passes.h.inc"
+} // namespace gather
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::gather;
+
+/// Whether `user` only reads `value`: it neither writes its buffer nor
+/// returns an alias of it that something else could write.
+static bool onlyReads(Operation *user, Value value) {
+  if (auto gather = dyn_cast<GatherOpInterface>(user))
+    return !gather.hasBufferSemantics();
+  if (isa<tensor::DimOp, tensor::ExtractOp>(user))
+    return true;
+  if (auto toBuffer = dyn_cast<bufferization::ToBufferOp>(user))
+    return toBuffer.getReadOnly();
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(user))
+    return llvm::none_of(linalgOp.getDpsInitsMutable(),
+                         [&](OpOperand &init) { return init.get() == value; });
+  return false;
+}
+
+/// Whether the gathers reading `value` may share one buffer of it.
+static bool isShareable(Value value, ArrayRef<Operation *> gathers) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || type.getEncoding() ||
+      !BaseMemRefType::isValidElementType(type.getElementType()))
+    return false;
+  return gathers.size() >= 2 &&
+         llvm::all_of(value.getUsers(), [&](Operation *user) {
+           return onlyReads(user, value);
+         });
+}
+
+/// Creates the read-only buffer of `value` right after its definition,
+/// with a fully dynamic strided layout (any buffer of it has one).
+static Value createSharedBuffer(OpBuilder &b, Value value) {
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    b.setInsertionPointToStart(arg.getOwner());
+  else
+    b.setInsertionPointAfterValue(value);
+  auto type = cast<RankedTensorType>(value.getType());
+  auto layout = StridedLayoutAttr::get(
+      b.getContext(), ShapedType::kDynamic,
+      SmallVector<int64_t>(type.getRank(), ShapedType::kDynamic));
+  auto bufferType =
+      MemRefType::get(type.getShape(), type.getElementType(), layout);
+  return bufferization::ToBufferOp::create(b, value.getLoc(), bufferType,
+                                           value, /*readOnly=*/true);
+}
+
+namespace {
+
+struct ShareReadOnlyOperandsPass
+    : public gather::impl::ShareReadOnlyOperandsPassBase<
+          ShareReadOnlyOperandsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    // The gathers reading each tensor, in IR order.
+    llvm::MapVector<Value, SmallVector<Operation *>> readers;
+    getOperation()->walk([&](GatherOpInterface op) {
+      if (op.hasBufferSemantics())
+        return;
+      for (Value operand : {op.getParams(), op.getIndices()}) {
+        SmallVector<Operation *> &ops = readers[operand];
+        if (ops.empty() || ops.back() != op.getOperation())
+          ops.push_back(op);
+      }
+    });
+    OpBuilder b(&getContext());
+    for (auto &[value, gathers] : readers) {
+      if (!isShareable(value, gathers))
+        continue;
+      Value buffer = createSharedBuffer(b, value);
+      for (Operation *gather : gathers) {
+        b.setInsertionPoint(gather);
+        Value view = bufferization::ToTensorOp::create(
+            b, gather->getLoc(), value.getType(), buffer, /*restrict=*/true,
+            /*writable=*/false);
+        gather->replaceUsesOfWith(value, view);
+      }
+    }
+  }
+};
+
+} // namespace
