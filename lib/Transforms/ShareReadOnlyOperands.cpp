@@ -12,6 +12,7 @@
 
 #include "gather/Dialect/Gather/IR/GatherInterfaces.h"
 
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/MapVector.h"
 
 namespace mlir {
@@ -39,8 +40,23 @@ static bool onlyReads(Operation *user, Value value) {
   return false;
 }
 
+/// Whether no other tensor can reach the buffer of `value`: a function
+/// argument (One-Shot Bufferize assumes arguments do not alias) or a
+/// constant. The result of another op may alias that op's operands (a
+/// slice, a reshape, a loop result), whose writes the views would not see.
+static bool hasOwnBuffer(Value value) {
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    return isa<FunctionOpInterface>(owner) &&
+           arg.getOwner()->isEntryBlock();
+  }
+  return isa<arith::ConstantOp>(value.getDefiningOp());
+}
+
 /// Whether the gathers reading `value` may share one buffer of it.
 static bool isShareable(Value value, ArrayRef<Operation *> gathers) {
+  if (!hasOwnBuffer(value))
+    return false;
   auto type = dyn_cast<RankedTensorType>(value.getType());
   if (!type || type.getEncoding() ||
       !BaseMemRefType::isValidElementType(type.getElementType()))

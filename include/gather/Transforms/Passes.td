@@ -175,8 +175,9 @@ def ShareReadOnlyOperandsPass : Pass<"gather-share-read-only-operands"> {
     it, makes that quadratic in N (`bench/compile_time.py`,
     docs/performance.md).
 
-    For each tensor that two or more gathers on tensors read as `params` or
-    `indices`, and that no user can write or alias (every user is a gather
+    For each function argument or constant tensor that two or more gathers
+    on tensors read as `params` or `indices`, and that no user can write or
+    alias (every user is a gather
     reading it, `tensor.dim`, `tensor.extract`, a `read_only`
     `bufferization.to_buffer`, or a `linalg` op reading it as an input), this
     pass creates one `bufferization.to_buffer ... read_only` right after the
@@ -188,7 +189,8 @@ def ShareReadOnlyOperandsPass : Pass<"gather-share-read-only-operands"> {
     although they share one buffer: that is sound here because none is
     `writable` and no op writes the tensor, which is what `restrict` guards
     against. Because the shared buffer stands at the definition, a pass
-    that hoists it (it is `Pure`) cannot move a read past a write.
+    that hoists it (it is `Pure`) cannot move a read past a write. Results
+    of other ops are left alone: they may alias a tensor that is written.
     Run before the gathers are lowered; `gather-cpu-pipeline` does.
   }];
   let dependentDialects = [
