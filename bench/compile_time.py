@@ -12,8 +12,8 @@ in two forms:
   - linalg: the same gather as upstream writes it, a linalg.generic over the
     result whose body does tensor.extract from the table (no index check),
     lowered to LLVM with the upstream mlir-opt passes listed in UPSTREAM.
-Each compile runs in its own process; the table gives wall seconds, peak
-RSS (from wait4) and both per gather.
+Each compile runs in its own process; the table gives wall and CPU
+seconds, peak RSS (from wait4), and CPU milliseconds per gather.
 
 Usage: bench/compile_time.py [--counts 10,100,1000] [--mode error|zero|clamp]
                              [--csv bench/results/compile_time.csv]
@@ -77,7 +77,8 @@ def module(form, shape, n, mode):
 
 
 def run(cmd):
-    """Wall seconds and peak RSS (MiB) of cmd, its output discarded."""
+    """Wall seconds, CPU seconds (user + system: what a noisy machine
+    disturbs least) and peak RSS (MiB) of cmd, its output discarded."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE)
@@ -88,8 +89,8 @@ def run(cmd):
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode != 0:
         print(f"FAILED: {' '.join(cmd)}\n{err[:2000]}", file=sys.stderr)
-        return float("nan"), float("nan")
-    return sec, usage.ru_maxrss / 1024.0
+        return float("nan"), float("nan"), float("nan")
+    return sec, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0
 
 
 def main():
@@ -108,8 +109,9 @@ def main():
     os.makedirs(args.work, exist_ok=True)
     os.makedirs(os.path.dirname(args.csv), exist_ok=True)
     rows = []
-    hdr = ["shape", "n", "gather_s", "gather_MiB", "upstream_s",
-           "upstream_MiB", "gather_ms_per", "upstream_ms_per", "ratio"]
+    hdr = ["shape", "n", "gather_s", "gather_cpu_s", "gather_MiB",
+           "upstream_s", "upstream_cpu_s", "upstream_MiB", "gather_ms_per",
+           "upstream_ms_per", "ratio"]
     print("  ".join(hdr), flush=True)
     for shape in args.shapes.split(","):
         for n in (int(x) for x in args.counts.split(",")):
@@ -123,10 +125,12 @@ def main():
                 else:
                     cmd = [f"{LLVM_BIN}/mlir-opt", src, UPSTREAM]
                 res[form] = run(cmd + ["-o", os.devnull])
-            (gs, gm), (us, um) = res["gather"], res["linalg"]
-            row = [shape, n, f"{gs:.3f}", f"{gm:.0f}", f"{us:.3f}",
-                   f"{um:.0f}", f"{1e3 * gs / n:.2f}", f"{1e3 * us / n:.2f}",
-                   f"{gs / us:.2f}"]
+            (gs, gc, gm), (us, uc, um) = res["gather"], res["linalg"]
+            # Per gather and the ratio from CPU seconds.
+            row = [shape, n, f"{gs:.3f}", f"{gc:.3f}", f"{gm:.0f}",
+                   f"{us:.3f}", f"{uc:.3f}", f"{um:.0f}",
+                   f"{1e3 * gc / n:.2f}", f"{1e3 * uc / n:.2f}",
+                   f"{gc / uc:.2f}"]
             rows.append(row)
             print("  ".join(map(str, row)), flush=True)
     with open(args.csv, "w", newline="") as f:

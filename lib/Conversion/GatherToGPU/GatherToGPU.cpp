@@ -555,29 +555,25 @@ struct GatherToGPUPattern
     Value flatParams = flatten(rewriter, loc, params, numParams);
     Value flatIndices = flatten(rewriter, loc, indices, numIndices);
     Value flatResult = flatten(rewriter, loc, result, numResult);
-    if (options.hostOnly) {
-      g.params = flatParams;
-      g.indices = flatIndices;
-      g.result = flatResult;
-    } else {
-      g.params = copyToDevice(rewriter, loc, flatParams, numParams);
-      g.indices = copyToDevice(rewriter, loc, flatIndices, numIndices);
-      SmallVector<Value> dynSizes;
-      if (cast<MemRefType>(flatResult.getType()).isDynamicDim(0))
-        dynSizes.push_back(numResult);
-      g.result = createDeviceAlloc(
-          rewriter, loc, cast<MemRefType>(flatResult.getType()), dynSizes);
+    // Sizes that must agree are checked on the host before anything is
+    // copied or launched; after a handler that returns, the result is zeros.
+    Value mismatch =
+        needsRunTimeShapeChecks(op)
+            ? createShapeAgreementCheck(rewriter, loc, op, operands[0],
+                                        operands[1], {}, g.handler)
+            : Value();
+    scf::IfOp ifMismatch;
+    if (mismatch) {
+      ifMismatch = scf::IfOp::create(rewriter, loc, mismatch,
+                                     /*withElseRegion=*/true);
+      rewriter.setInsertionPoint(ifMismatch.thenYield());
+      emitZeroFill(rewriter, loc, flatResult, numResult, elementType);
+      rewriter.setInsertionPoint(ifMismatch.elseYield());
     }
-
-    emitLaunches(rewriter, loc, g, elementType);
-
-    if (!options.hostOnly) {
-      gpu::MemcpyOp::create(rewriter, loc, Type(), ValueRange{}, flatResult,
-                            g.result);
-      for (Value device : {g.params, g.indices, g.result})
-        setManualDeallocation(gpu::DeallocOp::create(rewriter, loc, Type(),
-                                                     ValueRange{}, device));
-    }
+    emitCopiesAndLaunches(rewriter, loc, g, flatParams, flatIndices, flatResult,
+                          numParams, numIndices, numResult, elementType);
+    if (ifMismatch)
+      rewriter.setInsertionPointAfter(ifMismatch);
     if (op.hasBufferSemantics()) {
       rewriter.eraseOp(op);
       return success();
@@ -592,6 +588,50 @@ struct GatherToGPUPattern
   }
 
 private:
+  /// Copies the operands to the device (unless host-only), launches the
+  /// kernels, and copies the result back.
+  void emitCopiesAndLaunches(OpBuilder &b, Location loc, SliceGather &g,
+                             Value flatParams, Value flatIndices,
+                             Value flatResult, Value numParams,
+                             Value numIndices, Value numResult,
+                             Type elementType) const {
+    if (options.hostOnly) {
+      g.params = flatParams;
+      g.indices = flatIndices;
+      g.result = flatResult;
+    } else {
+      g.params = copyToDevice(b, loc, flatParams, numParams);
+      g.indices = copyToDevice(b, loc, flatIndices, numIndices);
+      SmallVector<Value> dynSizes;
+      if (cast<MemRefType>(flatResult.getType()).isDynamicDim(0))
+        dynSizes.push_back(numResult);
+      g.result = createDeviceAlloc(
+          b, loc, cast<MemRefType>(flatResult.getType()), dynSizes);
+    }
+
+    emitLaunches(b, loc, g, elementType);
+
+    if (!options.hostOnly) {
+      gpu::MemcpyOp::create(b, loc, Type(), ValueRange{}, flatResult,
+                            g.result);
+      for (Value device : {g.params, g.indices, g.result})
+        setManualDeallocation(
+            gpu::DeallocOp::create(b, loc, Type(), ValueRange{}, device));
+    }
+  }
+
+  /// Stores zeros into the `size` elements of the 1-D host buffer `flat`.
+  static void emitZeroFill(OpBuilder &b, Location loc, Value flat, Value size,
+                           Type elementType) {
+    IndexMath m{b, loc};
+    Value zero = arith::ConstantOp::create(b, loc, getZeroAttr(elementType));
+    scf::ForOp::create(b, loc, m.c(0), size, m.c(1), ValueRange{},
+                       [&](OpBuilder &fb, Location fl, Value i, ValueRange) {
+                         memref::StoreOp::create(fb, fl, zero, flat, i);
+                         scf::YieldOp::create(fb, fl);
+                       });
+  }
+
   /// Emits the wide kernel where the slice allows it, the scalar one
   /// otherwise; a dynamic slice length picks at runtime.
   void emitLaunches(OpBuilder &b, Location loc, const SliceGather &g,

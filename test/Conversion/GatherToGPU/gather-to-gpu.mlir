@@ -188,3 +188,35 @@ func.func @wrap_rows(%p: tensor<5x8xf32>, %i: tensor<3xi64>) -> tensor<3x8xf32> 
   %0 = gather.gather %p[%i] mode<wrap> : (tensor<5x8xf32>, tensor<3xi64>) -> tensor<3x8xf32>
   return %0 : tensor<3x8xf32>
 }
+
+// -----
+
+// Dynamic sizes that must agree (the batch of params and of indices) are
+// compared on the host before anything is copied to the device or launched;
+// a mismatch is reported to the handler with dim = -1 - 0, and if the
+// handler returns, the result is zeros and no kernel runs.
+// CHECK-LABEL: func.func @batch_mismatch(
+//  CHECK-SAME:     %[[P:.*]]: tensor<?x4xf32>, %[[I:.*]]: tensor<?x2xi32>)
+//   CHECK-DAG:   %[[PB:.*]] = tensor.dim %[[P]], %c0
+//   CHECK-DAG:   %[[IB:.*]] = tensor.dim %[[I]], %c0
+//       CHECK:   %[[BAD:.*]] = arith.cmpi ne, %[[IB]], %[[PB]] : index
+//       CHECK:   scf.if %[[BAD]] {
+//       CHECK:     func.call @gather_out_of_bounds(%{{.*}}, %{{.*}}, %{{.*}}, %c-1_i64, %{{.*}})
+//       CHECK:     scf.for
+//       CHECK:       memref.store %{{.*}}, %{{.*}} : memref<?xf32>
+//       CHECK:   } else {
+//       CHECK:     gpu.alloc
+//       CHECK:     gpu.launch
+//       CHECK:     gpu.memcpy
+//       CHECK:   }
+// HOST-LABEL: func.func @batch_mismatch(
+//       HOST:   %[[BAD:.*]] = arith.cmpi ne
+//       HOST:   scf.if %[[BAD]] {
+//       HOST:     func.call @gather_out_of_bounds
+//       HOST:   } else {
+//   HOST-NOT:     gpu.alloc
+//       HOST:     scf.parallel
+func.func @batch_mismatch(%p: tensor<?x4xf32>, %i: tensor<?x2xi32>) -> tensor<?x2xf32> {
+  %r = gather.gather %p[%i] batch_dims = 1 mode<zero> : (tensor<?x4xf32>, tensor<?x2xi32>) -> tensor<?x2xf32>
+  return %r : tensor<?x2xf32>
+}

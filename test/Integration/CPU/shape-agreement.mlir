@@ -19,6 +19,14 @@
 // RUN: | %{run} -e returns | FileCheck %s --check-prefix=RETURNS
 // RUN: gather-opt %s --gather-cpu-pipeline="lowering=linalg out-of-bounds-handler=count_reports" \
 // RUN: | %{run} -e returns | FileCheck %s --check-prefix=RETURNS
+// The GPU lowering checks on the host before anything is copied or
+// launched (here its host-only form, which runs the same host code).
+// RUN: gather-opt %s --gather-gpu-pipeline="host-only" \
+// RUN: | not %{run} -e batch 2>&1 | FileCheck %s --check-prefix=BATCH
+// RUN: gather-opt %s --gather-gpu-pipeline="host-only" \
+// RUN: | not %{run} -e static_result 2>&1 | FileCheck %s --check-prefix=STATIC
+// RUN: gather-opt %s --gather-gpu-pipeline="host-only out-of-bounds-handler=count_reports" \
+// RUN: | %{run} -e returns | FileCheck %s --check-prefix=RETURNS
 
 func.func private @printMemrefF32(tensor<*xf32>)
 
