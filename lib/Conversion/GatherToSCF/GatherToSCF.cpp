@@ -96,11 +96,17 @@ static Value createReadOnlyBuffer(OpBuilder &b, Location loc, Value tensor) {
                                            /*readOnly=*/true);
 }
 
+/// Static rows of at most this many cache lines are prefetched without a
+/// loop.
+static constexpr int64_t kMaxUnrolledPrefetches = 4;
+
 namespace {
 
 /// How a copy reads its index: as the plan's uncheckedMode (its chunk was
-/// checked good) or its resolvingMode.
-enum class CopyKind { Unchecked, Resolving };
+/// checked good) or its resolvingMode. AfterReport copies resolve too, but
+/// run only after a handler returned from a report: no prefetch there, the
+/// path is rare and its code is better small.
+enum class CopyKind { Unchecked, Resolving, AfterReport };
 
 /// Maps loop coordinates to the coordinates of the copy in the tensor it is
 /// inserted into (the result, or one thread's slot of it).
@@ -150,6 +156,12 @@ private:
   void emitSlicePrefetch(OpBuilder &b, Location loc, ValueRange loopIvs);
   void emitIndicesPrefetch(OpBuilder &b, Location loc, ValueRange outerIvs,
                            Value lo, Value hi);
+
+  /// The kind of the copies after a check found a bad index: in reporting
+  /// modes they run only after the handler returned.
+  CopyKind getSplitResolvingKind() const {
+    return plan.reports ? CopyKind::AfterReport : CopyKind::Resolving;
+  }
 
   Value getSize(OpBuilder &b, Location loc, int64_t dim) {
     return getValueOrCreateConstantIndexOp(b, loc, sizes[dim]);
@@ -212,7 +224,7 @@ LoopEmitter::LoopEmitter(Operation *op, Value params, Value indices,
 
 Value LoopEmitter::emitCopy(OpBuilder &b, Location l, ValueRange ivs,
                             ValueRange resultIvs, Value acc, CopyKind kind) {
-  if (paramsBuffer)
+  if (paramsBuffer && kind != CopyKind::AfterReport)
     emitSlicePrefetch(b, l, ivs);
   bool unchecked = kind == CopyKind::Unchecked;
   ResolvedIndexVector resolved = loadAndResolveIndexVector(
@@ -339,13 +351,29 @@ void LoopEmitter::emitSlicePrefetch(OpBuilder &b, Location l,
   // Lines of the first slicePrefetchMaxBytes of the row; the hardware
   // prefetcher follows a longer, sequential row.
   int64_t elementBytes = plan.elementBytes;
+  int64_t lineElements =
+      std::max<int64_t>(plan.target.cacheLineBytes / elementBytes, 1);
+  int64_t staticRow =
+      cast<MemRefType>(paramsBuffer.getType()).getShape().back();
+  // A few lines of a static row: one prefetch each, no loop (smaller code,
+  // and no blocks for every later pass to walk).
+  if (!ShapedType::isDynamic(staticRow)) {
+    int64_t elements = std::min<int64_t>(
+        staticRow, plan.target.slicePrefetchMaxBytes / elementBytes);
+    if (llvm::divideCeil(elements, lineElements) <= kMaxUnrolledPrefetches) {
+      for (int64_t i = 0; i < elements; i += lineElements) {
+        coords.back() = arith::ConstantIndexOp::create(b, l, i);
+        prefetch(b, l, coords);
+      }
+      return;
+    }
+  }
   Value rowSize = memref::DimOp::create(b, l, paramsBuffer, coords.size() - 1);
   Value limit = arith::MinUIOp::create(
       b, l, rowSize,
       arith::ConstantIndexOp::create(
           b, l, plan.target.slicePrefetchMaxBytes / elementBytes));
-  Value step = arith::ConstantIndexOp::create(
-      b, l, std::max<int64_t>(plan.target.cacheLineBytes / elementBytes, 1));
+  Value step = arith::ConstantIndexOp::create(b, l, lineElements);
   scf::ForOp::create(b, l, zero, limit, step, ValueRange(),
                      [&](OpBuilder &lb, Location ll, Value i, ValueRange) {
                        coords.back() = i;
@@ -478,7 +506,7 @@ Value LoopEmitter::emitSplitChunkCopies(OpBuilder &b, Location l, Value bad,
       emitChunkCopies(b, l, IndexChunk{chunk.outerIvs, chunk.lo, split}, acc,
                       toResult, CopyKind::Unchecked);
   return emitChunkCopies(b, l, IndexChunk{chunk.outerIvs, split, chunk.hi},
-                         unchecked, toResult, CopyKind::Resolving);
+                         unchecked, toResult, getSplitResolvingKind());
 }
 
 /// Checks::PerCopy: every copy resolves its own index.
@@ -509,7 +537,8 @@ Value LoopEmitter::emitUpFront(OpBuilder &b, Location l) {
   Value split = arith::SelectOp::create(b, l, bad, zero, size0);
   Value unchecked =
       buildCopyNest(b, l, zero, split, lowering.init, CopyKind::Unchecked);
-  return buildCopyNest(b, l, split, size0, unchecked, CopyKind::Resolving);
+  return buildCopyNest(b, l, split, size0, unchecked,
+                       getSplitResolvingKind());
 }
 
 /// Checks::PerChunk on one thread: each chunk is checked, its bad indices

@@ -5,7 +5,8 @@
 
 // Prefetch: each iteration prefetches the row selected `distance` positions
 // ahead (the position clamped into indices, the index clamped into params),
-// one line of 64 bytes at a time for the first 4 KiB of the row, from a
+// one line of 64 bytes at a time for the first 4 KiB of the row (a prefetch
+// per line where the row has at most 4 static lines, else a loop), from a
 // read-only buffer view of params. The default distance is about 2 KiB of
 // rows ahead: 8 rows of 256 bytes.
 
@@ -25,12 +26,14 @@
 // AUTO:           %[[AIDX:.*]] = arith.index_cast %[[ARAW]] : i32 to index
 // AUTO:           %[[LASTROW:.*]] = arith.subi %[[C100]], %{{.*}} : index
 // AUTO:           %[[ROW:.*]] = arith.minui %[[AIDX]], %[[LASTROW]] : index
-// AUTO:           %[[LEN:.*]] = memref.dim %[[VIEW]], %{{.*}}
-// AUTO:           %[[LINES:.*]] = arith.minui %[[LEN]], %{{.*}} : index
-// AUTO:           %[[LINE:.*]] = arith.constant 16 : index
-// AUTO:           scf.for %[[L:.*]] = %{{.*}} to %[[LINES]] step %[[LINE]] {
-// AUTO:             memref.prefetch %[[VIEW]][%[[ROW]], %[[L]]], read, locality<3>, data
-// AUTO:           }
+// AUTO:           memref.prefetch %[[VIEW]][%[[ROW]], %{{.*}}], read, locality<3>, data
+// AUTO:           %[[C16:.*]] = arith.constant 16 : index
+// AUTO:           memref.prefetch %[[VIEW]][%[[ROW]], %[[C16]]], read, locality<3>, data
+// AUTO:           %[[C32:.*]] = arith.constant 32 : index
+// AUTO:           memref.prefetch %[[VIEW]][%[[ROW]], %[[C32]]], read, locality<3>, data
+// AUTO:           %[[C48:.*]] = arith.constant 48 : index
+// AUTO:           memref.prefetch %[[VIEW]][%[[ROW]], %[[C48]]], read, locality<3>, data
+// AUTO-NOT:       memref.prefetch
 // AUTO:           %[[RAW:.*]] = tensor.extract %[[INDICES]][%[[I]]] : tensor<20xi32>
 // AUTO:           tensor.extract_slice %[[PARAMS]]
 // AUTO:           tensor.insert_slice
@@ -232,4 +235,21 @@ func.func @rows_small_static_indices(%params: tensor<100x64xf32>, %indices: tens
 func.func @elements_error(%params: tensor<4x100xf32>, %indices: tensor<?xi32>) -> tensor<4x?xf32> {
   %r = gather.gather %params[%indices] axis = 1 : (tensor<4x100xf32>, tensor<?xi32>) -> tensor<4x?xf32>
   return %r : tensor<4x?xf32>
+}
+
+// -----
+
+// Rows of 2 KiB (32 lines): the prefetch of the row's lines is a loop.
+// AUTO-LABEL: func.func @long_rows(
+// AUTO:         %[[VIEW:.*]] = bufferization.to_buffer
+// AUTO:         scf.for
+// AUTO:           %[[LEN:.*]] = memref.dim %[[VIEW]], %{{.*}}
+// AUTO:           %[[LINES:.*]] = arith.minui %[[LEN]], %{{.*}} : index
+// AUTO:           %[[LINE:.*]] = arith.constant 16 : index
+// AUTO:           scf.for %[[L:.*]] = %{{.*}} to %[[LINES]] step %[[LINE]] {
+// AUTO:             memref.prefetch %[[VIEW]][%{{.*}}, %[[L]]], read, locality<3>, data
+// AUTO:           }
+func.func @long_rows(%params: tensor<100x512xf32>, %indices: tensor<20xi32>) -> tensor<20x512xf32> {
+  %r = gather.gather %params[%indices] mode<clamp> : (tensor<100x512xf32>, tensor<20xi32>) -> tensor<20x512xf32>
+  return %r : tensor<20x512xf32>
 }
