@@ -198,6 +198,8 @@ void addLoweringToLLVM(OpPassManager &pm,
   addMathVectorComplexLowering(pm);
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
+  // Linear time in convert-scf-to-cf for functions of many gathers.
+  pm.addPass(createSplitBlocksAtSCFPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertVectorToLLVMPass());

@@ -70,6 +70,8 @@ void buildDevicePipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
   // Host code around the kernels: vector, complex and math ops.
   addMathVectorComplexLowering(pm);
+  // Linear time in convert-scf-to-cf for functions of many gathers.
+  pm.addPass(createSplitBlocksAtSCFPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());

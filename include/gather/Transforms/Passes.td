@@ -198,4 +198,24 @@ def ShareReadOnlyOperandsPass : Pass<"gather-share-read-only-operands"> {
   ];
 }
 
+def SplitBlocksAtSCFPass : Pass<"gather-split-blocks-at-scf"> {
+  let summary = "end a block after each scf op with regions, so that "
+                "convert-scf-to-cf takes linear time";
+  let description = [{
+    `convert-scf-to-cf` lowers an `scf.for` or `scf.if` by splitting the
+    block that holds it: every op after it moves to a new block, and the
+    dialect conversion records each move. A block of N such ops (a function
+    of N gathers) costs O(N^2) time and memory there: 1000 gathers in one
+    function took 7 s and 990 MB in that pass alone (bench/compile_time.py,
+    docs/performance.md). This pass splits such blocks after each scf op
+    that has regions, from the last one back, so that each split moves only
+    the ops up to the next one (linear), and joins the pieces with
+    `cf.br`; the conversion then moves at most one piece per op. It changes
+    no semantics; the pipelines run it right before `convert-scf-to-cf`.
+    Only blocks of function bodies are split (scf regions hold one block),
+    and only where a block holds at least two such ops.
+  }];
+  let dependentDialects = ["cf::ControlFlowDialect"];
+}
+
 #endif // GATHER_TRANSFORMS_PASSES
