@@ -202,9 +202,13 @@ void addLoweringToLLVM(OpPassManager &pm,
   pm.addPass(createSplitBlocksAtSCFPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  pm.addPass(createConvertVectorToLLVMPass());
-  pm.addPass(createConvertComplexToLLVMPass());
-  pm.addPass(createConvertIndexToLLVMPass());
+  // Dialects a module of gathers may not use are converted only where used.
+  OpPassManager optional(ModuleOp::getOperationName());
+  optional.addPass(createConvertVectorToLLVMPass());
+  optional.addPass(createConvertComplexToLLVMPass());
+  optional.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createRunIfDialectsUsedPass({"vector", "complex", "index"},
+                                         std::move(optional)));
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());

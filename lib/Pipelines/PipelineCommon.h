@@ -45,6 +45,11 @@ void addVerifyLowered(OpPassManager &pm, StringRef pipeline,
 /// libdevice).
 std::unique_ptr<Pass> createFailOnErrorPass(std::unique_ptr<Pass> inner);
 
+/// Returns a pass that runs `inner` (a pipeline on builtin.module) only
+/// where the module holds an op of one of `dialects` (namespaces).
+std::unique_ptr<Pass> createRunIfDialectsUsedPass(ArrayRef<StringRef> dialects,
+                                                  OpPassManager inner);
+
 /// Registers pipeline `arg` whose options are parsed, then checked with
 /// `Options::checkOptions` (an error names the option and the range), then
 /// built with `build`.
