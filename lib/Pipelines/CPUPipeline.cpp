@@ -117,7 +117,10 @@ void addGatherLowering(OpPassManager &pm,
   pm.addPass(memref::createResolveRankedShapeTypeResultDimsPass());
   // A gather whose only user reduces over its rows (an embedding bag) is
   // computed bag by bag inside the reduction's loop, never whole.
-  pm.addPass(createFuseGatherReductionsPass());
+  FuseGatherReductionsPassOptions fuseOptions;
+  fuseOptions.prefetchDistance = options.prefetchDistance;
+  fuseOptions.outOfBoundsHandler = options.outOfBoundsHandler;
+  pm.addPass(createFuseGatherReductionsPass(fuseOptions));
   // Runs on the module: error-mode checks add their handler and messages
   // there.
   switch (options.lowering) {

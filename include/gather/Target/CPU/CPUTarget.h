@@ -65,6 +65,13 @@ struct CPUTargetDescription {
   /// The distance used when the slice size is only known at run time.
   int64_t slicePrefetchDynamicDistance = 8;
 
+  /// Embedding bags (gather-fuse-reductions): rows of at most this many
+  /// bytes (static D) are summed into one vector value, which stays in
+  /// registers; longer rows into the output row, a cache line at a time.
+  /// 16 ymm registers of AVX2 hold 512 B, half of them leave room for the
+  /// loads (measured in docs/performance.md, "Embedding bag").
+  int64_t bagRegisterAccumulatorMaxBytes = 256;
+
   /// Floats narrower than this many bits are copied as one-element slices,
   /// not loaded as scalars: x86 loads f16/bf16 by inserting into a vector
   /// register, which chains every iteration on the previous one, where a
