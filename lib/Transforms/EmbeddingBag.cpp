@@ -221,6 +221,8 @@ private:
   Value emitBag(OpBuilder &b, Location loc, Value bag, Value slot);
   Value emitRows(OpBuilder &b, Location loc, Value bag, Value slot,
                  bool reported);
+  Value emitBlock(OpBuilder &b, Location loc, Value bag, Value slot,
+                  Value offset, int64_t width, bool prefetch);
   void emitPrefetch(OpBuilder &b, Location loc, Value bag, Value k);
   ResolvedIndex resolveRow(OpBuilder &b, Location loc, Value bag, Value k,
                            bool reported);
@@ -243,8 +245,9 @@ private:
   int64_t staticRowSize = ShapedType::kDynamic;
   /// The scalar the init is filled with (linalg.fill), else null.
   Value fillValue;
-  /// True when the accumulator is one vector<D> value.
-  bool registerAccumulator = false;
+  /// Static D: columns per block of the row whose accumulator is one
+  /// vector value (registers); 0: the accumulator is the output row.
+  int64_t blockWidth = 0;
   /// Elements per step of the in-memory accumulator.
   int64_t chunk = 1;
   int64_t prefetchDistance = 0;
@@ -274,9 +277,9 @@ Value BagEmitter::emit(OpBuilder &b) {
   int64_t registerMax = options.registerAccumulatorMaxBytes >= 0
                             ? options.registerAccumulatorMaxBytes
                             : target.bagRegisterAccumulatorMaxBytes;
-  registerAccumulator = !ShapedType::isDynamic(staticRowSize) &&
-                        staticRowSize * std::max(elementBytes, accBytes) <=
-                            registerMax;
+  if (!ShapedType::isDynamic(staticRowSize))
+    blockWidth = std::min<int64_t>(
+        staticRowSize, registerMax / std::max(elementBytes, accBytes));
   chunk = std::max<int64_t>(
       target.cacheLineBytes / std::max(elementBytes, accBytes), 1);
   lineElements = std::max<int64_t>(target.cacheLineBytes / elementBytes, 1);
@@ -375,34 +378,33 @@ Value BagEmitter::emitBag(OpBuilder &b, Location loc, Value bag, Value slot) {
 Value BagEmitter::emitRows(OpBuilder &b, Location loc, Value bag, Value slot,
                            bool reported) {
   Value zero = cst(b, loc, 0), one = cst(b, loc, 1);
-  if (registerAccumulator) {
-    auto accVector = VectorType::get({staticRowSize}, form.accType);
-    Value acc;
-    if (fillValue) {
-      acc = vector::BroadcastOp::create(b, loc, accVector, fillValue);
-    } else {
-      Value pad = arith::ConstantOp::create(b, loc, form.accType,
-                                            b.getZeroAttr(form.accType));
-      acc = vector::TransferReadOp::create(b, loc, accVector, slot,
-                                           ValueRange{zero}, pad,
-                                           ArrayRef<bool>{true});
-    }
-    auto loop = scf::ForOp::create(
-        b, loc, zero, bagSize, one, ValueRange{acc},
-        [&](OpBuilder &lb, Location ll, Value k, ValueRange args) {
-          emitPrefetch(lb, ll, bag, k);
-          ResolvedIndex row = resolveRow(lb, ll, bag, k, reported);
-          SmallVector<Value> scalars = loadScalars(lb, ll, bag, k);
-          Value values =
-              readRow(lb, ll, row, cst(lb, ll, 0), staticRowSize);
-          scf::YieldOp::create(
-              lb, ll,
-              combine(lb, ll, values, args[0], scalars, staticRowSize));
-        });
-    return vector::TransferWriteOp::create(b, loc, loop.getResult(0), slot,
-                                           ValueRange{zero},
-                                           ArrayRef<bool>{true})
-        .getResult();
+  // Static D, no bad index: the row in blocks of blockWidth columns, each
+  // summed over the bag in registers. The first block's pass prefetches
+  // whole rows; the other passes find them in cache. (One vector<D> value
+  // for a D256 f32 row measured 0.9x the C++ prefetch loop: 32 ymm
+  // accumulators spill.)
+  if (!reported && blockWidth > 0) {
+    int64_t numBlocks = staticRowSize / blockWidth;
+    int64_t tail = staticRowSize % blockWidth;
+    slot = emitBlock(b, loc, bag, slot, zero, blockWidth, /*prefetch=*/true);
+    if (numBlocks > 1)
+      slot = scf::ForOp::create(
+                 b, loc, cst(b, loc, blockWidth),
+                 cst(b, loc, numBlocks * blockWidth), cst(b, loc, blockWidth),
+                 ValueRange{slot},
+                 [&](OpBuilder &lb, Location ll, Value offset,
+                     ValueRange args) {
+                   scf::YieldOp::create(
+                       lb, ll,
+                       emitBlock(lb, ll, bag, args[0], offset, blockWidth,
+                                 /*prefetch=*/false));
+                 })
+                 .getResult(0);
+    if (tail)
+      slot = emitBlock(b, loc, bag, slot,
+                       cst(b, loc, numBlocks * blockWidth), tail,
+                       /*prefetch=*/false);
+    return slot;
   }
 
   // The accumulator is the output row, a cache line of elements at a time,
@@ -451,6 +453,38 @@ Value BagEmitter::emitRows(OpBuilder &b, Location loc, Value bag, Value slot,
         scf::YieldOp::create(lb, ll, acc);
       });
   return loop.getResult(0);
+}
+
+/// Sums columns [offset, offset + width) of the bag's rows into one vector
+/// value and writes it into the slot.
+Value BagEmitter::emitBlock(OpBuilder &b, Location loc, Value bag, Value slot,
+                            Value offset, int64_t width, bool prefetch) {
+  auto accVector = VectorType::get({width}, form.accType);
+  Value acc;
+  if (fillValue) {
+    acc = vector::BroadcastOp::create(b, loc, accVector, fillValue);
+  } else {
+    Value pad = arith::ConstantOp::create(b, loc, form.accType,
+                                          b.getZeroAttr(form.accType));
+    acc = vector::TransferReadOp::create(b, loc, accVector, slot,
+                                         ValueRange{offset}, pad,
+                                         ArrayRef<bool>{true});
+  }
+  auto loop = scf::ForOp::create(
+      b, loc, cst(b, loc, 0), bagSize, cst(b, loc, 1), ValueRange{acc},
+      [&](OpBuilder &lb, Location ll, Value k, ValueRange args) {
+        if (prefetch)
+          emitPrefetch(lb, ll, bag, k);
+        ResolvedIndex row = resolveRow(lb, ll, bag, k, /*reported=*/false);
+        SmallVector<Value> scalars = loadScalars(lb, ll, bag, k);
+        Value values = readRow(lb, ll, row, offset, width);
+        scf::YieldOp::create(
+            lb, ll, combine(lb, ll, values, args[0], scalars, width));
+      });
+  return vector::TransferWriteOp::create(b, loc, loop.getResult(0), slot,
+                                         ValueRange{offset},
+                                         ArrayRef<bool>{true})
+      .getResult();
 }
 
 /// Prefetches the row `prefetchDistance` positions ahead in the flattened
