@@ -290,16 +290,16 @@ Value BagEmitter::emit(OpBuilder &b) {
   } else if (ShapedType::isDynamic(staticRowSize)) {
     prefetchDistance = target.slicePrefetchDynamicDistance;
   } else {
-    // As convert-gather-to-scf: about slicePrefetchAheadBytes of rows
-    // ahead, none for rows under a cache line (an extra index load per row
-    // for lines the hardware brings with their neighbours). Rows of 4 KiB
-    // and more have their first 4 KiB prefetched (the hardware follows the
-    // rest) at the shortest distance.
+    // About bagPrefetchAheadBytes of rows ahead, none for rows under a
+    // cache line (an extra index load per row for lines the hardware brings
+    // with their neighbours), as convert-gather-to-scf does for slices.
+    // Rows of 4 KiB and more have their first 4 KiB prefetched (the
+    // hardware follows the rest) at the shortest distance.
     int64_t rowBytes = staticRowSize * elementBytes;
     prefetchDistance =
         rowBytes < target.cacheLineBytes
             ? 0
-            : std::clamp<int64_t>(target.slicePrefetchAheadBytes / rowBytes,
+            : std::clamp<int64_t>(target.bagPrefetchAheadBytes / rowBytes,
                                   target.slicePrefetchMinDistance,
                                   target.slicePrefetchMaxDistance);
   }
