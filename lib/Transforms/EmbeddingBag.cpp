@@ -76,6 +76,13 @@ struct BagForm {
   /// Inputs read at (bag, k): one scalar per row (e.g. per-sample weights).
   SmallVector<OpOperand *> scalarInputs;
   Type elementType, accType;
+  /// The scalar the init is filled with (a linalg.fill of `fillDest`), or
+  /// null.
+  Value fillValue, fillDest;
+  /// An elementwise op that is the only user of the reduction (e.g. the
+  /// division of a mean), applied to each bag's accumulator before it is
+  /// written; null when there is none.
+  linalg::LinalgOp epilogue;
 };
 
 bool isScalarType(Type type) {
@@ -88,8 +95,7 @@ int64_t getBytes(Type type) { return type.getIntOrFloatBitWidth() / 8; }
 
 /// True when every op of the consumer's body maps elementwise onto vectors
 /// (arith and math ops on scalars) or is a constant, and it yields one value.
-bool isVectorizableBody(linalg::LinalgOp consumer) {
-  Block *body = consumer.getBlock();
+bool isVectorizableBody(Block *body) {
   for (Operation &op : body->without_terminator()) {
     if (op.getNumRegions() != 0 || op.getNumResults() != 1)
       return false;
@@ -113,6 +119,37 @@ bool hasEncoding(Type type) {
 /// The loop of `map` result `i`, a dim expression.
 unsigned getLoop(AffineMap map, unsigned i) {
   return cast<AffineDimExpr>(map.getResult(i)).getPosition();
+}
+
+/// The elementwise linalg op (linalg.map, an all-parallel linalg.generic
+/// with identity maps) that alone reads the reduction's result and nothing
+/// else but constants, in the same block, with an elementwise body that
+/// does not read its init and yields the accumulator's type; null when
+/// there is none. Only with a filled init: the forall then writes the
+/// epilogue's init, and the accumulator starts from the fill value.
+linalg::LinalgOp matchEpilogue(const BagForm &form) {
+  Value result = form.consumer->getResult(0);
+  if (!form.fillValue || !result.hasOneUse())
+    return nullptr;
+  auto epilogue = dyn_cast<linalg::LinalgOp>(*result.getUsers().begin());
+  if (!epilogue || epilogue->getBlock() != form.consumer->getBlock() ||
+      !epilogue.hasPureTensorSemantics() || epilogue.getNumLoops() != 2 ||
+      epilogue.getNumParallelLoops() != 2 ||
+      epilogue.getNumDpsInputs() != 1 || epilogue.getNumDpsInits() != 1 ||
+      epilogue->getNumResults() != 1 ||
+      epilogue.getDpsInputOperand(0)->get() != result)
+    return nullptr;
+  for (AffineMap map : epilogue.getIndexingMapsArray())
+    if (!map.isIdentity())
+      return nullptr;
+  OpOperand *init = epilogue.getDpsInitOperand(0);
+  auto initType = dyn_cast<RankedTensorType>(init->get().getType());
+  if (!initType || initType.getEncoding() ||
+      initType.getElementType() != form.accType ||
+      !epilogue.getMatchingBlockArgument(init).use_empty() ||
+      !isVectorizableBody(epilogue.getBlock()))
+    return nullptr;
+  return epilogue;
 }
 
 std::optional<BagForm> matchBag(linalg::LinalgOp consumer, Operation *op) {
@@ -189,8 +226,16 @@ std::optional<BagForm> matchBag(linalg::LinalgOp consumer, Operation *op) {
       !isLoops(consumer.getMatchingIndexingMap(form.init), {loopB, loopD}))
     return std::nullopt;
   form.accType = initType.getElementType();
-  if (!isVectorizableBody(consumer))
+  if (!isVectorizableBody(consumer.getBlock()))
     return std::nullopt;
+  if (auto fill = form.init->get().getDefiningOp<linalg::FillOp>()) {
+    Value value = fill.getInputs()[0];
+    if (value.getType() == form.accType) {
+      form.fillValue = value;
+      form.fillDest = fill.getOutputs()[0];
+    }
+  }
+  form.epilogue = matchEpilogue(form);
   return form;
 }
 
@@ -232,6 +277,10 @@ private:
                                  Value k);
   Value combine(OpBuilder &b, Location loc, Value row, Value acc,
                 ArrayRef<Value> scalars, int64_t width);
+  Value applyEpilogue(OpBuilder &b, Location loc, Value acc, int64_t width);
+  Value applyEpilogueToSlot(OpBuilder &b, Location loc, Value slot);
+  Value vectorizeBody(OpBuilder &b, Location loc, Block *body,
+                      IRMapping &mapping, int64_t width);
   Value cst(OpBuilder &b, Location loc, int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v);
   }
@@ -245,6 +294,9 @@ private:
   int64_t staticRowSize = ShapedType::kDynamic;
   /// The scalar the init is filled with (linalg.fill), else null.
   Value fillValue;
+  /// Where the forall writes the results (a fill's or an epilogue's init
+  /// where those are folded in, else the reduction's init).
+  Value shared;
   /// Static D: columns per block of the row whose accumulator is one
   /// vector value (registers); 0: the accumulator is the output row.
   int64_t blockWidth = 0;
@@ -306,15 +358,10 @@ Value BagEmitter::emit(OpBuilder &b) {
 
   // The accumulator starts as the init: a splat of the filled value where
   // the init is a linalg.fill (the fill itself is then dead), else the
-  // init's row.
-  Value shared = form.init->get();
-  if (auto fill = shared.getDefiningOp<linalg::FillOp>()) {
-    Value value = fill.getInputs()[0];
-    if (value.getType() == form.accType) {
-      fillValue = value;
-      shared = fill.getOutputs()[0];
-    }
-  }
+  // init's row. With an epilogue, the forall writes the epilogue's init.
+  fillValue = form.fillValue;
+  shared = form.epilogue ? form.epilogue.getDpsInitOperand(0)->get()
+                         : fillValue ? form.fillDest : form.init->get();
 
   // An empty gathered tensor reads nothing and checks nothing: no bag runs
   // when D = 0 (K = 0 runs no row).
@@ -452,7 +499,40 @@ Value BagEmitter::emitRows(OpBuilder &b, Location loc, Value bag, Value slot,
           acc = step(fullEnd, rowSize, 1, acc);
         scf::YieldOp::create(lb, ll, acc);
       });
-  return loop.getResult(0);
+  if (!form.epilogue)
+    return loop.getResult(0);
+  return applyEpilogueToSlot(b, loc, loop.getResult(0));
+}
+
+/// Applies the epilogue to the slot in place, a cache line of elements at a
+/// time, then one at a time.
+Value BagEmitter::applyEpilogueToSlot(OpBuilder &b, Location loc,
+                                      Value slot) {
+  Value fullEnd = arith::SubIOp::create(
+      b, loc, rowSize,
+      arith::RemUIOp::create(b, loc, rowSize, cst(b, loc, chunk)));
+  auto step = [&](Value begin, Value end, int64_t width, Value acc) {
+    return scf::ForOp::create(
+               b, loc, begin, end, cst(b, loc, width), ValueRange{acc},
+               [&](OpBuilder &cb, Location cl, Value offset,
+                   ValueRange accs) {
+                 auto type = VectorType::get({width}, form.accType);
+                 Value pad = arith::ConstantOp::create(
+                     cb, cl, form.accType, cb.getZeroAttr(form.accType));
+                 Value values = vector::TransferReadOp::create(
+                     cb, cl, type, accs[0], ValueRange{offset}, pad,
+                     ArrayRef<bool>{true});
+                 Value written =
+                     vector::TransferWriteOp::create(
+                         cb, cl, applyEpilogue(cb, cl, values, width),
+                         accs[0], ValueRange{offset}, ArrayRef<bool>{true})
+                         .getResult();
+                 scf::YieldOp::create(cb, cl, written);
+               })
+        .getResult(0);
+  };
+  slot = step(cst(b, loc, 0), fullEnd, chunk, slot);
+  return step(fullEnd, rowSize, 1, slot);
 }
 
 /// Sums columns [offset, offset + width) of the bag's rows into one vector
@@ -481,7 +561,10 @@ Value BagEmitter::emitBlock(OpBuilder &b, Location loc, Value bag, Value slot,
         scf::YieldOp::create(
             lb, ll, combine(lb, ll, values, args[0], scalars, width));
       });
-  return vector::TransferWriteOp::create(b, loc, loop.getResult(0), slot,
+  Value sum = loop.getResult(0);
+  if (form.epilogue)
+    sum = applyEpilogue(b, loc, sum, width);
+  return vector::TransferWriteOp::create(b, loc, sum, slot,
                                          ValueRange{offset},
                                          ArrayRef<bool>{true})
       .getResult();
@@ -587,13 +670,36 @@ SmallVector<Value> BagEmitter::loadScalars(OpBuilder &b, Location loc,
 }
 
 /// The consumer's body on vectors of `width` elements: its arguments are
-/// the row, the scalars (broadcast) and the accumulator; values from above
-/// and constants are broadcast.
+/// the row, the scalars (broadcast) and the accumulator.
 Value BagEmitter::combine(OpBuilder &b, Location loc, Value row, Value acc,
                           ArrayRef<Value> scalars, int64_t width) {
   linalg::LinalgOp consumer = form.consumer;
-  Block *body = consumer.getBlock();
   IRMapping mapping;
+  mapping.map(consumer.getMatchingBlockArgument(form.rows), row);
+  mapping.map(consumer.getMatchingBlockArgument(form.init), acc);
+  for (auto [operand, scalar] : llvm::zip(form.scalarInputs, scalars))
+    mapping.map(consumer.getMatchingBlockArgument(operand),
+                vector::BroadcastOp::create(
+                    b, loc, VectorType::get({width}, scalar.getType()),
+                    scalar));
+  return vectorizeBody(b, loc, consumer.getBlock(), mapping, width);
+}
+
+/// The epilogue's body on a vector of `width` accumulated elements.
+Value BagEmitter::applyEpilogue(OpBuilder &b, Location loc, Value acc,
+                                int64_t width) {
+  linalg::LinalgOp epilogue = form.epilogue;
+  IRMapping mapping;
+  mapping.map(
+      epilogue.getMatchingBlockArgument(epilogue.getDpsInputOperand(0)), acc);
+  return vectorizeBody(b, loc, epilogue.getBlock(), mapping, width);
+}
+
+/// Clones the ops of `body` (elementwise, isVectorizableBody) on vectors of
+/// `width` elements, its arguments mapped by `mapping`; values from above
+/// and constants are broadcast. Returns the value yielded.
+Value BagEmitter::vectorizeBody(OpBuilder &b, Location loc, Block *body,
+                                IRMapping &mapping, int64_t width) {
   auto broadcast = [&](Value scalar) -> Value {
     return vector::BroadcastOp::create(
         b, loc, VectorType::get({width}, scalar.getType()), scalar);
@@ -605,10 +711,6 @@ Value BagEmitter::combine(OpBuilder &b, Location loc, Value row, Value acc,
     mapping.map(v, vector);
     return vector;
   };
-  mapping.map(consumer.getMatchingBlockArgument(form.rows), row);
-  mapping.map(consumer.getMatchingBlockArgument(form.init), acc);
-  for (auto [operand, scalar] : llvm::zip(form.scalarInputs, scalars))
-    mapping.map(consumer.getMatchingBlockArgument(operand), broadcast(scalar));
   for (Operation &op : body->without_terminator()) {
     if (op.hasTrait<OpTrait::ConstantLike>()) {
       Operation *constant = b.clone(op);
@@ -633,9 +735,15 @@ LogicalResult mlir::gather::rewriteEmbeddingBag(
   if (!form)
     return failure();
   OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPoint(consumer);
+  // With an epilogue, at the epilogue: its init and the values its body
+  // captures may be defined after the reduction.
+  Operation *last =
+      form->epilogue ? form->epilogue.getOperation() : consumer.getOperation();
+  rewriter.setInsertionPoint(last);
   Value result = BagEmitter(*form, options).emit(rewriter);
-  rewriter.replaceOp(consumer, result);
+  rewriter.replaceOp(last, result);
+  if (last != consumer.getOperation())
+    rewriter.eraseOp(consumer);
   rewriter.eraseOp(gather);
   return success();
 }

@@ -5,8 +5,9 @@
 // for an index in [-N, 0) and reports any other bad index, error mode
 // reports every bad index; a reported index reads as a zero row. Rows of 5
 // elements: one vector each, or (register-accumulator-max-bytes=8) column
-// blocks of 2 and a tail of 1. Dynamic B and D; D = 0 reads and checks
-// nothing. The tile-and-fuse form (bag-loops=false) prints the same.
+// blocks of 2 and a tail of 1, or (=0) the output row as accumulator. Dynamic B and D; D = 0 reads and checks
+// nothing. A mean's division (a linalg.map of the sum) is folded into the
+// loops. The tile-and-fuse form (bag-loops=false) prints the same.
 //
 // DEFINE: %{run} = mlir-runner -entry-point-result=void \
 // DEFINE:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils
@@ -14,6 +15,10 @@
 // RUN: gather-opt %s --gather-cpu-pipeline="out-of-bounds-handler=count_reports" \
 // RUN:   | %{run} -e main | FileCheck %s
 // RUN: gather-opt %s --gather-fuse-reductions="register-accumulator-max-bytes=8 out-of-bounds-handler=count_reports" \
+// RUN:   --gather-cpu-pipeline="out-of-bounds-handler=count_reports" \
+// RUN:   | %{run} -e main | FileCheck %s
+// The accumulator in the output row (as for dynamic D) everywhere:
+// RUN: gather-opt %s --gather-fuse-reductions="register-accumulator-max-bytes=0 out-of-bounds-handler=count_reports" \
 // RUN:   --gather-cpu-pipeline="out-of-bounds-handler=count_reports" \
 // RUN:   | %{run} -e main | FileCheck %s
 // RUN: gather-opt %s --gather-fuse-reductions="prefetch-distance=1 out-of-bounds-handler=count_reports" \
@@ -26,8 +31,10 @@
 // RUN:   --gather-cpu-pipeline="out-of-bounds-handler=count_reports" \
 // RUN:   | %{run} -e main | FileCheck %s
 // The pipeline rewrites every bag here:
+// RUN: gather-opt %s --gather-fuse-reductions \
+// RUN:   | FileCheck %s --check-prefix=NOGATHER
+// NOGATHER-NOT: = gather.gather
 // RUN: gather-opt %s --gather-fuse-reductions | FileCheck %s --check-prefix=IR
-// IR-NOT: = gather.gather
 
 func.func private @printMemrefF32(tensor<*xf32>)
 
@@ -118,6 +125,36 @@ func.func @max_error(%table: tensor<10x5xf32>, %indices: tensor<?x3xi64>, %init:
   return %max : tensor<?x5xf32>
 }
 
+// A mean: the sum, then a linalg.map dividing by K, folded into the bag
+// loops (applied to each bag's accumulator before it is written).
+func.func @mean(%table: tensor<10x5xf32>, %indices: tensor<?x3xi64>) -> tensor<?x5xf32> {
+  %rows = gather.gather %table[%indices] mode<clamp> : (tensor<10x5xf32>, tensor<?x3xi64>) -> tensor<?x3x5xf32>
+  %c0 = arith.constant 0 : index
+  %b = tensor.dim %indices, %c0 : tensor<?x3xi64>
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty(%b) : tensor<?x5xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<?x5xf32>) -> tensor<?x5xf32>
+  %sum = linalg.reduce ins(%rows : tensor<?x3x5xf32>) outs(%init : tensor<?x5xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %s = arith.addf %x, %acc : f32
+      linalg.yield %s : f32
+    }
+  %k = arith.constant 3.0 : f32
+  %empty2 = tensor.empty(%b) : tensor<?x5xf32>
+  %mean = linalg.map ins(%sum : tensor<?x5xf32>) outs(%empty2 : tensor<?x5xf32>)
+    (%x: f32, %unused: f32) {
+      %q = arith.divf %x, %k : f32
+      linalg.yield %q : f32
+    }
+  return %mean : tensor<?x5xf32>
+}
+// IR-LABEL: func.func @mean
+//       IR:   scf.forall
+//       IR:     arith.addf {{.*}} : vector<5xf32>
+//       IR:     arith.divf {{.*}} : vector<5xf32>
+//   IR-NOT:   linalg.map
+//       IR:   return
+
 // Dynamic table: with D = 0 nothing is read or checked.
 func.func @sum_dynamic(%table: tensor<?x?xf32>, %indices: tensor<?x?xi64>) -> tensor<?x?xf32> {
   %rows = gather.gather %table[%indices] : (tensor<?x?xf32>, tensor<?x?xi64>) -> tensor<?x?x?xf32>
@@ -165,6 +202,14 @@ func.func @main() {
   // CHECK:      sizes = [2, 5]
   // CHECK-NEXT: [20,   22,   24,   26,   28],
   // CHECK-NEXT: [210,   213,   216,   219,   222]]
+
+  %mn = call @mean(%table, %idxd) : (tensor<10x5xf32>, tensor<?x3xi64>) -> tensor<?x5xf32>
+  %mnd = tensor.cast %mn : tensor<?x5xf32> to tensor<?x?xf32>
+  call @print(%mnd) : (tensor<?x?xf32>) -> ()
+  // CHECK-NOT:  report
+  // CHECK:      sizes = [2, 5]
+  // CHECK-NEXT: [36.6667,   37.6667,   38.6667,   39.6667,   40.6667],
+  // CHECK-NEXT: [40,   41,   42,   43,   44]]
 
   %ninf = arith.constant 0xFF800000 : f32
   %e0 = tensor.empty() : tensor<2x5xf32>
