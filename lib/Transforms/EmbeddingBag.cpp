@@ -734,6 +734,13 @@ LogicalResult mlir::gather::rewriteEmbeddingBag(
   std::optional<BagForm> form = matchBag(consumer, gather);
   if (!form)
     return failure();
+  if (isReportingMode(form->gather.getMode())) {
+    Operation *symbolTable = SymbolTable::getNearestSymbolTable(gather);
+    if (!symbolTable || !options.root ||
+        (symbolTable != options.root &&
+         !options.root->isProperAncestor(symbolTable)))
+      return failure();
+  }
   OpBuilder::InsertionGuard guard(rewriter);
   // With an epilogue, at the epilogue: its init and the values its body
   // captures may be defined after the reduction.

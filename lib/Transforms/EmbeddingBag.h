@@ -29,6 +29,11 @@ struct EmbeddingBagOptions {
   int64_t registerAccumulatorMaxBytes = -1;
   /// Where error and wrap mode report (docs/spec.md).
   std::string outOfBoundsHandler;
+  /// The op the pass runs on: error and wrap mode add the handler and a
+  /// message to the gather's nearest symbol table, which must lie within
+  /// it (other threads may read one outside); otherwise such a bag is left
+  /// to the other form, whose gather the conversion passes lower.
+  Operation *root = nullptr;
 };
 
 /// Rewrites `consumer` (reading the result of `gather`, its only use) into

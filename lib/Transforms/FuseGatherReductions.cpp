@@ -130,6 +130,7 @@ struct FuseGatherReductionsPass
     bagOptions.prefetchDistance = prefetchDistance;
     bagOptions.registerAccumulatorMaxBytes = registerAccumulatorMaxBytes;
     bagOptions.outOfBoundsHandler = outOfBoundsHandler;
+    bagOptions.root = getOperation();
     for (Candidate &c : candidates) {
       // Embedding bags get loops of their own (EmbeddingBag.cpp); other
       // reductions, and bags of another form, are tiled and fused.

@@ -2,6 +2,12 @@
 // RUN:   | FileCheck %s
 // RUN: gather-opt %s --gather-fuse-reductions="prefetch-distance=0" \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=NOPF
+// On func.func (the symbol table is outside, where other threads may read
+// it), error and wrap mode, which add the handler and a message there, are
+// tiled and fused instead; zero mode gets the loops:
+// RUN: gather-opt %s --split-input-file \
+// RUN:   --pass-pipeline='builtin.module(func.func(gather-fuse-reductions))' \
+// RUN:   | FileCheck %s --check-prefix=NESTED
 
 // An embedding bag (row gather, error mode, then a sum over each bag's
 // rows) becomes the embedding-bag loops: an scf.forall over the bags; per
@@ -54,6 +60,9 @@
 // NOPF-LABEL: func.func @bag_sum(
 //   NOPF-NOT:   memref.prefetch
 //       NOPF:   return
+// NESTED-LABEL: func.func @bag_sum(
+//       NESTED:   scf.forall
+//       NESTED:     gather.gather {{.*}} -> tensor<1x32x64xf32>
 func.func @bag_sum(%table: tensor<1000x64xf32>, %indices: tensor<16x32xi64>) -> tensor<16x64xf32> {
   %rows = gather.gather %table[%indices] : (tensor<1000x64xf32>, tensor<16x32xi64>) -> tensor<16x32x64xf32>
   %zero = arith.constant 0.0 : f32
@@ -100,6 +109,9 @@ func.func @bag_sum(%table: tensor<1000x64xf32>, %indices: tensor<16x32xi64>) -> 
 //       CHECK:     vector.transfer_read %[[S2]][%c192], {{.*}} vector<8xf32>
 //       CHECK:       arith.maximumf {{.*}} : vector<8xf32>
 //       CHECK:   return
+// NESTED-LABEL: func.func @bag_max_blocks(
+//   NESTED-NOT:   gather.gather
+//       NESTED:   vector.load
 func.func @bag_max_blocks(%table: tensor<1000x200xf32>, %indices: tensor<?x8xi32>, %init: tensor<?x200xf32>) -> tensor<?x200xf32> {
   %rows = gather.gather %table[%indices] mode<zero> : (tensor<1000x200xf32>, tensor<?x8xi32>) -> tensor<?x8x200xf32>
   %max = linalg.reduce ins(%rows : tensor<?x8x200xf32>) outs(%init : tensor<?x200xf32>) dimensions = [1]
