@@ -152,17 +152,22 @@ def FuseGatherReductionsPass : Pass<"gather-fuse-reductions"> {
     `gather.gather` of whole rows (`[B, K]` indices into an `[N, D]` table,
     any mode) whose only user is a reduction over K with an elementwise
     body (`arith`/`math` ops: sum, max, weighted sum with `[B, K]` weights,
-    ...) becomes a dedicated loop nest: `scf.forall` over the bags, per bag
-    an `scf.for` over its rows that loads each row as a vector
-    (`vector.load` from a read-only view of the table), applies the body on
-    vectors into a `vector<D>` accumulator (static D up to
-    CPUTargetDescription::bagRegisterAccumulatorMaxBytes; else into the
-    output row a cache line at a time), and prefetches (`memref.prefetch`)
+    ...) becomes a dedicated loop nest (lib/Transforms/EmbeddingBag.cpp):
+    `scf.forall` over the bags, per bag `scf.for` loops over its rows that
+    load each row as vectors (`vector.load` from a read-only view of the
+    table) and apply the body on vectors into accumulators held in
+    registers (static D: column blocks of
+    CPUTargetDescription::bagRegisterAccumulatorMaxBytes; dynamic D: the
+    output row, a cache line at a time), and prefetch (`memref.prefetch`)
     the row `prefetch-distance` positions ahead in the flattened (bag, k)
     order, across bag boundaries. Error and wrap mode check a bag's indices
     (one or-reduction) before its rows are read and report through the
-    handler exactly as the gather lowering would (docs/spec.md). Nothing is
-    copied: neither the `[B, K, D]` tensor nor a tile of it.
+    handler as the gather lowering would (docs/spec.md); they add the
+    handler to the gather's symbol table, so they take this route only
+    where that table lies within the op the pass runs on. An elementwise
+    op that alone reads the sums (a mean's division) is applied to each
+    accumulator before it is written. Nothing is copied: neither the
+    `[B, K, D]` tensor nor a tile of it.
   }];
   let options = [
     Option<"tileSize", "tile-size", "int64_t", /*default=*/"1",
