@@ -117,7 +117,10 @@ void addGatherLowering(OpPassManager &pm,
   pm.addPass(memref::createResolveRankedShapeTypeResultDimsPass());
   // A gather whose only user reduces over its rows (an embedding bag) is
   // computed bag by bag inside the reduction's loop, never whole.
-  pm.addPass(createFuseGatherReductionsPass());
+  FuseGatherReductionsPassOptions fuseOptions;
+  fuseOptions.prefetchDistance = options.prefetchDistance;
+  fuseOptions.outOfBoundsHandler = options.outOfBoundsHandler;
+  pm.addPass(createFuseGatherReductionsPass(fuseOptions));
   // Gathers that read one table read it through views of one read-only
   // buffer: bufferization then analyses them one by one, not each against
   // all (linear compile time, bench/compile_time.py).

@@ -15,10 +15,17 @@
 
 #include "gather/Transforms/Passes.h"
 
+#include "EmbeddingBag.h"
+
 #include "gather/Dialect/Gather/IR/GatherInterfaces.h"
 #include "gather/Dialect/Gather/IR/GatherOps.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
@@ -119,7 +126,17 @@ struct FuseGatherReductionsPass
     });
 
     IRRewriter rewriter(&getContext());
+    EmbeddingBagOptions bagOptions;
+    bagOptions.prefetchDistance = prefetchDistance;
+    bagOptions.registerAccumulatorMaxBytes = registerAccumulatorMaxBytes;
+    bagOptions.outOfBoundsHandler = outOfBoundsHandler;
+    bagOptions.root = getOperation();
     for (Candidate &c : candidates) {
+      // Embedding bags get loops of their own (EmbeddingBag.cpp); other
+      // reductions, and bags of another form, are tiled and fused.
+      if (bagLoops && succeeded(rewriteEmbeddingBag(rewriter, c.consumer,
+                                                    c.gather, bagOptions)))
+        continue;
       SmallVector<OpFoldResult> tileSizes(c.consumer.getNumLoops(),
                                           rewriter.getIndexAttr(0));
       tileSizes[c.tiledLoop] = rewriter.getIndexAttr(tileSize);

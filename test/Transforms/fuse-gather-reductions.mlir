@@ -1,5 +1,5 @@
-// RUN: gather-opt %s --gather-fuse-reductions --split-input-file | FileCheck %s
-// RUN: gather-opt %s --gather-fuse-reductions="tile-size=4" --split-input-file \
+// RUN: gather-opt %s --gather-fuse-reductions="bag-loops=false" --split-input-file | FileCheck %s
+// RUN: gather-opt %s --gather-fuse-reductions="tile-size=4 bag-loops=false" --split-input-file \
 // RUN:   | FileCheck %s --check-prefix=TILE4
 
 // An embedding bag (gather, then linalg.reduce over each bag's rows): tiled

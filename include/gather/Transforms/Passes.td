@@ -147,6 +147,27 @@ def FuseGatherReductionsPass : Pass<"gather-fuse-reductions"> {
     `gather-cpu-pipeline` runs it before lowering gather ops; with
     `num-threads` the `scf.forall` becomes an OpenMP loop that splits the
     bags over the threads.
+
+    Embedding bags proper (`bag-loops`, the default) take another route: a
+    `gather.gather` of whole rows (`[B, K]` indices into an `[N, D]` table,
+    any mode) whose only user is a reduction over K with an elementwise
+    body (`arith`/`math` ops: sum, max, weighted sum with `[B, K]` weights,
+    ...) becomes a dedicated loop nest (lib/Transforms/EmbeddingBag.cpp):
+    `scf.forall` over the bags, per bag `scf.for` loops over its rows that
+    load each row as vectors (`vector.load` from a read-only view of the
+    table) and apply the body on vectors into accumulators held in
+    registers (static D: column blocks of
+    CPUTargetDescription::bagRegisterAccumulatorMaxBytes; dynamic D: the
+    output row, a cache line at a time), and prefetch (`memref.prefetch`)
+    the row `prefetch-distance` positions ahead in the flattened (bag, k)
+    order, across bag boundaries. Error and wrap mode check a bag's indices
+    (one or-reduction) before its rows are read and report through the
+    handler as the gather lowering would (docs/spec.md); they add the
+    handler to the gather's symbol table, so they take this route only
+    where that table lies within the op the pass runs on. An elementwise
+    op that alone reads the sums (a mean's division) is applied to each
+    accumulator before it is written. Nothing is copied: neither the
+    `[B, K, D]` tensor nor a tile of it.
   }];
   let options = [
     Option<"tileSize", "tile-size", "int64_t", /*default=*/"1",
@@ -157,10 +178,29 @@ def FuseGatherReductionsPass : Pass<"gather-fuse-reductions"> {
            "it: rows are reduced where they are read, never copied, but "
            "nothing prefetches them (measured 0.74-0.9x the default, "
            "docs/performance.md)">,
+    Option<"bagLoops", "bag-loops", "bool", /*default=*/"true",
+           "rewrite embedding bags (row gathers reduced over the bag with "
+           "an elementwise body) into the dedicated loop nest; false: tile "
+           "and fuse them as other reductions">,
+    Option<"prefetchDistance", "prefetch-distance", "int64_t",
+           /*default=*/"-1",
+           "bag-loops: prefetch the row this many (bag, k) positions ahead "
+           "(at most K); 0: never; -1: about 4 KiB of rows ahead (2-64), "
+           "none for rows under a cache line">,
+    Option<"registerAccumulatorMaxBytes", "register-accumulator-max-bytes",
+           "int64_t", /*default=*/"-1",
+           "bag-loops: accumulate rows of at most this many bytes (static "
+           "D) in a vector value; -1: the target's "
+           "bagRegisterAccumulatorMaxBytes">,
+    Option<"outOfBoundsHandler", "out-of-bounds-handler", "std::string",
+           /*default=*/"\"gather_out_of_bounds\"",
+           "bag-loops: the function error and wrap mode report to">,
   ];
   let dependentDialects = [
     "arith::ArithDialect", "linalg::LinalgDialect", "scf::SCFDialect",
-    "tensor::TensorDialect"
+    "tensor::TensorDialect", "vector::VectorDialect",
+    "memref::MemRefDialect", "bufferization::BufferizationDialect",
+    "func::FuncDialect", "LLVM::LLVMDialect"
   ];
 }
 

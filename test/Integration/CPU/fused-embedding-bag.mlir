@@ -1,20 +1,26 @@
 // Embedding bags in the user's form (gather.gather, then a linalg
 // reduction over each bag's rows: sum, max, and mean as a sum followed by a
-// linalg.map), fused by gather-cpu-pipeline (gather-fuse-reductions): the
-// fused program prints the values of the unfused one, with and without
+// linalg.map), rewritten by gather-cpu-pipeline (gather-fuse-reductions)
+// into the embedding-bag loops (vector accumulators, no gathered tensor):
+// the program prints the values of the unfused one, with and without
 // threads, and error mode still reports a bad index with the op's location.
+// The generic tile-and-fuse form (bag-loops=false) prints the same.
 //
 // DEFINE: %{run} = mlir-runner -entry-point-result=void \
 // DEFINE:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils
 //
 // The pipeline fuses (no [B, K, D] gather left before lowering):
 // RUN: gather-opt %s --gather-fuse-reductions | FileCheck %s --check-prefix=IR
+// RUN: gather-opt %s --gather-fuse-reductions=bag-loops=false \
+// RUN:   | FileCheck %s --check-prefix=TILED
 //
 // RUN: gather-opt %s --gather-cpu-pipeline | %{run} -e main | FileCheck %s
 // RUN: gather-opt %s --gather-cpu-pipeline="lowering=linalg" | %{run} -e main \
 // RUN:   | FileCheck %s
 // RUN: %if libomp %{ gather-opt %s --gather-cpu-pipeline="num-threads=2" \
 // RUN:   | %{run} -e main -shared-libs=%libomp | FileCheck %s %}
+// RUN: gather-opt %s --gather-fuse-reductions=bag-loops=false \
+// RUN:   --gather-cpu-pipeline | %{run} -e main | FileCheck %s
 // The gathers, lowered unfused (the pass runs only in the pipeline), print
 // the same:
 // RUN: gather-opt %s --convert-gather-to-scf --gather-cpu-pipeline \
@@ -25,6 +31,9 @@
 // RUN: %if libomp %{ gather-opt %s --gather-cpu-pipeline="num-threads=2" \
 // RUN:   | not %{run} -e bad_index -shared-libs=%libomp 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR %}
+// RUN: gather-opt %s --gather-fuse-reductions=bag-loops=false \
+// RUN:   --gather-cpu-pipeline | not %{run} -e bad_index 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ERR
 
 func.func private @printMemrefF32(tensor<*xf32>)
 
@@ -63,10 +72,15 @@ func.func @bag_sum(%table: tensor<10x4xf32>, %indices: tensor<5x3xi64>) -> tenso
 // IR-LABEL: func.func @bag_sum
 //   IR-NOT:   gather.gather
 //       IR:   scf.forall
-//       IR:     gather.gather {{.*}} -> tensor<1x3x4xf32>
-//       IR:     linalg.reduce
+//       IR:     scf.for {{.*}} -> (vector<4xf32>)
+//       IR:       vector.load {{.*}} vector<4xf32>
+//       IR:       arith.addf {{.*}} : vector<4xf32>
 //   IR-NOT:   gather.gather
 //       IR:   return
+// TILED-LABEL: func.func @bag_sum
+//       TILED:   scf.forall
+//       TILED:     gather.gather {{.*}} -> tensor<1x3x4xf32>
+//       TILED:     linalg.reduce
 
 func.func @bag_max(%table: tensor<10x4xf32>, %indices: tensor<5x3xi64>) -> tensor<5x4xf32> {
   %rows = gather.gather %table[%indices] : (tensor<10x4xf32>, tensor<5x3xi64>) -> tensor<5x3x4xf32>
@@ -82,7 +96,7 @@ func.func @bag_max(%table: tensor<10x4xf32>, %indices: tensor<5x3xi64>) -> tenso
 }
 // IR-LABEL: func.func @bag_max
 //       IR:   scf.forall
-//       IR:     gather.gather {{.*}} -> tensor<1x3x4xf32>
+//       IR:     arith.maximumf {{.*}} : vector<4xf32>
 
 // Mean: the sum, then each element divided by the bag size (3).
 func.func @bag_mean(%table: tensor<10x4xf32>, %indices: tensor<5x3xi64>) -> tensor<5x4xf32> {
@@ -119,12 +133,18 @@ func.func @bag_weighted(%table: tensor<?x?xf32>, %indices: tensor<?x?xi64>, %wei
   } -> tensor<?x?xf32>
   return %sum : tensor<?x?xf32>
 }
+// Dynamic D: the accumulator is the output row, 16 elements at a time, then
+// one at a time.
 // IR-LABEL: func.func @bag_weighted
 //   IR-NOT:   gather.gather
 //       IR:   scf.forall
-//       IR:     gather.gather {{.*}} -> tensor<1x?x?xf32>
+//       IR:     arith.mulf {{.*}} : vector<16xf32>
+//       IR:     arith.mulf {{.*}} : vector<1xf32>
 //   IR-NOT:   gather.gather
 //       IR:   return
+// TILED-LABEL: func.func @bag_weighted
+//       TILED:   scf.forall
+//       TILED:     gather.gather {{.*}} -> tensor<1x?x?xf32>
 
 func.func @main() {
   %table = call @table() : () -> tensor<10x4xf32>

@@ -65,6 +65,22 @@ struct CPUTargetDescription {
   /// The distance used when the slice size is only known at run time.
   int64_t slicePrefetchDynamicDistance = 8;
 
+  /// Embedding bags (gather-fuse-reductions, static D): a bag is summed
+  /// in column blocks of this many bytes of the row, each block's
+  /// accumulator one vector value in registers (AVX2's 16 ymm registers
+  /// hold 512 B; 256 B leaves room for the loads). D256 f32 rows: one
+  /// vector<256xf32> accumulator spills (0.9x the C++ prefetch loop), four
+  /// blocks of 256 B do not (1.05-1.1x); docs/performance.md, "Embedding
+  /// bag".
+  int64_t bagRegisterAccumulatorMaxBytes = 256;
+  /// Embedding bags prefetch rows about this many bytes ahead (between
+  /// slicePrefetchMinDistance and slicePrefetchMaxDistance positions, and at
+  /// most K): a bag's loop issues fewer instructions per row than a copy,
+  /// so the rows are needed sooner. 4 KiB against 2 KiB (best of two runs
+  /// each): D64 zipf 0.77 -> 1.08x the C++ prefetch loop, uniform 1.03 ->
+  /// 1.13x; D256 about even (docs/performance.md, "Embedding bag").
+  int64_t bagPrefetchAheadBytes = 4096;
+
   /// Floats narrower than this many bits are copied as one-element slices,
   /// not loaded as scalars: x86 loads f16/bf16 by inserting into a vector
   /// register, which chains every iteration on the previous one, where a
