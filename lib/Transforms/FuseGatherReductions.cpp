@@ -46,7 +46,8 @@ using namespace mlir::gather;
 namespace {
 
 /// A reduction consumer and the gather it fuses, with the loop to tile and
-/// the reduction loops that run over the gather's index positions.
+/// the reduction loops that run over the gather's index positions (none
+/// for a contraction over the gathered rows' columns, a matmul).
 struct Candidate {
   linalg::LinalgOp consumer;
   Operation *gather;
@@ -55,11 +56,15 @@ struct Candidate {
 };
 
 /// The gather op (tensor form, one use) read by `operand` of `consumer` when
-/// the consumer reduces over one of its index-position dimensions; null
+/// the consumer reduces over one of its index-position dimensions (an
+/// embedding bag: `rowLoops` are those reduction loops), or when it reduces
+/// over other dimensions and a parallel loop runs over the gathered rows (a
+/// matmul of gathered rows: `positionLoops` are those parallel loops); null
 /// otherwise.
 static Operation *getFusableGather(linalg::LinalgOp consumer,
                                    OpOperand *operand,
-                                   SmallVectorImpl<unsigned> &rowLoops) {
+                                   SmallVectorImpl<unsigned> &rowLoops,
+                                   SmallVectorImpl<unsigned> &positionLoops) {
   auto result = dyn_cast<OpResult>(operand->get());
   if (!result)
     return nullptr;
@@ -73,14 +78,18 @@ static Operation *getFusableGather(linalg::LinalgOp consumer,
   SmallVector<utils::IteratorType> iterators =
       consumer.getIteratorTypesArray();
   rowLoops.clear();
+  positionLoops.clear();
   for (int64_t dim = 0; dim < geometry.resultRank; ++dim) {
     if (geometry.getResultDimKind(dim) != GatherDimKind::Position)
       continue;
     unsigned loop = cast<AffineDimExpr>(map.getResult(dim)).getPosition();
     if (iterators[loop] == utils::IteratorType::reduction)
       rowLoops.push_back(loop);
+    else
+      positionLoops.push_back(loop);
   }
-  return rowLoops.empty() ? nullptr : result.getOwner();
+  return rowLoops.empty() && positionLoops.empty() ? nullptr
+                                                   : result.getOwner();
 }
 
 /// Marks the consumers this pass produced: a second run (the pass, then
@@ -93,10 +102,11 @@ struct FuseGatherReductionsPass
   using Base::Base;
 
   void runOnOperation() override {
-    if (tileSize < 1) {
+    if (tileSize < 1 || rowsPerTile < 1) {
       getOperation()->emitError()
-          << "gather-fuse-reductions: tile-size must be at least 1, got "
-          << tileSize;
+          << "gather-fuse-reductions: tile-size and rows-per-tile must be at "
+             "least 1, got "
+          << tileSize << " and " << rowsPerTile;
       return signalPassFailure();
     }
     // Collected first: the tiled consumers match again.
@@ -113,15 +123,18 @@ struct FuseGatherReductionsPass
       if (parallel == iterators.end())
         return;
       for (OpOperand *operand : consumer.getDpsInputOperands()) {
-        SmallVector<unsigned> rowLoops;
-        if (Operation *gather =
-                getFusableGather(consumer, operand, rowLoops)) {
-          candidates.push_back(
-              {consumer, gather,
-               static_cast<unsigned>(parallel - iterators.begin()),
-               rowLoops});
-          return;
-        }
+        SmallVector<unsigned> rowLoops, positionLoops;
+        Operation *gather =
+            getFusableGather(consumer, operand, rowLoops, positionLoops);
+        if (!gather)
+          continue;
+        // A bag is tiled over its first parallel loop (the bags), a
+        // contraction over the first loop over gathered rows.
+        unsigned tiledLoop = rowLoops.empty()
+                                 ? positionLoops.front()
+                                 : parallel - iterators.begin();
+        candidates.push_back({consumer, gather, tiledLoop, rowLoops});
+        return;
       }
     });
 
@@ -134,12 +147,15 @@ struct FuseGatherReductionsPass
     for (Candidate &c : candidates) {
       // Embedding bags get loops of their own (EmbeddingBag.cpp); other
       // reductions, and bags of another form, are tiled and fused.
-      if (bagLoops && succeeded(rewriteEmbeddingBag(rewriter, c.consumer,
-                                                    c.gather, bagOptions)))
+      bool contraction = c.rowLoops.empty();
+      if (!contraction && bagLoops &&
+          succeeded(rewriteEmbeddingBag(rewriter, c.consumer, c.gather,
+                                        bagOptions)))
         continue;
       SmallVector<OpFoldResult> tileSizes(c.consumer.getNumLoops(),
                                           rewriter.getIndexAttr(0));
-      tileSizes[c.tiledLoop] = rewriter.getIndexAttr(tileSize);
+      tileSizes[c.tiledLoop] =
+          rewriter.getIndexAttr(contraction ? rowsPerTile : tileSize);
       scf::SCFTilingOptions tilingOptions;
       tilingOptions.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)
           .setTileSizes(tileSizes);
@@ -176,7 +192,7 @@ struct FuseGatherReductionsPass
       eraseUntiledGather(rewriter, gather);
       result->tiledAndFusedOps.front()->setAttr(kFusedAttr,
                                                 rewriter.getUnitAttr());
-      if (tileRows)
+      if (tileRows && !contraction)
         fuseRows(rewriter, c, *result);
     }
   }

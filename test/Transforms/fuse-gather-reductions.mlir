@@ -62,12 +62,13 @@ func.func @bag_weighted(%table: tensor<?x?xf32>, %indices: tensor<?x?xi32>, %wei
 
 // -----
 
-// Not fused: the reduction is over the row (a slice dimension), not over
-// the gathered rows.
+// A reduction over each row (a slice dimension), not over the gathered
+// rows: tiled over the first loop over gathered rows as a contraction,
+// rows-per-tile (32) bags at a time, so the gather is built a tile at a time.
 // CHECK-LABEL: func.func @reduce_slice_dim(
-//   CHECK-NOT:   scf.forall
-//       CHECK:   gather.gather {{.*}} -> tensor<16x32x64xf32>
-//       CHECK:   linalg.reduce
+//       CHECK:   scf.forall (%{{.*}}) = (0) to (16) step (32)
+//       CHECK:     gather.gather {{.*}} -> tensor<?x32x64xf32>
+//       CHECK:     linalg.reduce
 func.func @reduce_slice_dim(%table: tensor<1000x64xf32>, %indices: tensor<16x32xi64>) -> tensor<16x32xf32> {
   %rows = gather.gather %table[%indices] : (tensor<1000x64xf32>, tensor<16x32xi64>) -> tensor<16x32x64xf32>
   %zero = arith.constant 0.0 : f32
@@ -98,4 +99,52 @@ func.func @two_users(%table: tensor<1000x64xf32>, %indices: tensor<16x32xi64>) -
       linalg.yield %s : f32
     }
   return %sum, %rows : tensor<16x64xf32>, tensor<16x32x64xf32>
+}
+
+// -----
+
+// A contraction over the gathered rows' columns (an embedding followed by a
+// matmul): tiled over the loop that runs over the rows, rows-per-tile (32)
+// at a time, the gather fused into the tile.
+// CHECK-LABEL: func.func @embed_matmul(
+//       CHECK:   scf.forall (%[[R:.*]]) = (0) to (100) step (32)
+//       CHECK:     %[[IDS:.*]] = tensor.extract_slice %{{.*}}[%[[R]]] [%{{.*}}] [1] : tensor<100xi64> to tensor<?xi64>
+//       CHECK:     %[[ROWS:.*]] = gather.gather %{{.*}}[%[[IDS]]] : (tensor<1000x64xf32>, tensor<?xi64>) -> tensor<?x64xf32>
+//       CHECK:     linalg.matmul {gather.fused_reduction} ins(%[[ROWS]], %{{.*}} : tensor<?x64xf32>, tensor<64x16xf32>)
+//   CHECK-NOT:   gather.gather
+func.func @embed_matmul(%t: tensor<1000x64xf32>, %ids: tensor<100xi64>, %w: tensor<64x16xf32>) -> tensor<100x16xf32> {
+  %g = gather.gather %t[%ids] : (tensor<1000x64xf32>, tensor<100xi64>) -> tensor<100x64xf32>
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<100x16xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<100x16xf32>) -> tensor<100x16xf32>
+  %r = linalg.matmul ins(%g, %w : tensor<100x64xf32>, tensor<64x16xf32>) outs(%f : tensor<100x16xf32>) -> tensor<100x16xf32>
+  return %r : tensor<100x16xf32>
+}
+
+// -----
+
+// A [B, K, D] embedding contracted over D (a generic batch matmul): tiled
+// over the first loop over gathered positions (b), rows-per-tile at a time
+// (here all 8 in one tile).
+// CHECK-LABEL: func.func @embed_contract_3d(
+//       CHECK:   scf.forall (%[[B:.*]]) = (0) to (8) step (32)
+//       CHECK:     gather.gather %{{.*}} : (tensor<1000x64xf32>, tensor<?x3xi64>) -> tensor<?x3x64xf32>
+//       CHECK:     linalg.generic
+//  CHECK-SAME:       gather.fused_reduction
+func.func @embed_contract_3d(%t: tensor<1000x64xf32>, %ids: tensor<8x3xi64>, %w: tensor<64x16xf32>) -> tensor<8x3x16xf32> {
+  %g = gather.gather %t[%ids] : (tensor<1000x64xf32>, tensor<8x3xi64>) -> tensor<8x3x64xf32>
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x3x16xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<8x3x16xf32>) -> tensor<8x3x16xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(b, k, n, d) -> (b, k, d)>,
+                                        affine_map<(b, k, n, d) -> (d, n)>,
+                                        affine_map<(b, k, n, d) -> (b, k, n)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%g, %w : tensor<8x3x64xf32>, tensor<64x16xf32>) outs(%f : tensor<8x3x16xf32>) {
+  ^bb0(%a: f32, %x: f32, %acc: f32):
+    %m = arith.mulf %a, %x : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<8x3x16xf32>
+  return %r : tensor<8x3x16xf32>
 }

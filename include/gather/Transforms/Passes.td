@@ -125,8 +125,9 @@ def VerifyLoweredPass : Pass<"gather-verify-lowered", "::mlir::ModuleOp"> {
 
 
 def FuseGatherReductionsPass : Pass<"gather-fuse-reductions"> {
-  let summary = "fuse a gather into the linalg reduction that consumes it "
-                "(embedding bag): the gathered tensor is never built";
+  let summary = "fuse a gather into the linalg reduction or contraction "
+                "that consumes it (embedding bag, embedding + matmul): the "
+                "gathered tensor is never built";
   let description = [{
     Finds each `gather.gather` or `gather.gather_nd` on tensors whose only
     user is a `linalg` op with reduction iterators (`linalg.reduce`, a
@@ -168,10 +169,21 @@ def FuseGatherReductionsPass : Pass<"gather-fuse-reductions"> {
     op that alone reads the sums (a mean's division) is applied to each
     accumulator before it is written. Nothing is copied: neither the
     `[B, K, D]` tensor nor a tile of it.
+
+    A contraction over the gathered rows' other dimensions (a
+    `linalg.matmul` of the gathered rows by a weight matrix, a
+    `linalg.batch_matmul` or `linalg.generic` contraction of a `[B, K, D]`
+    gather over D) is tiled over its first loop that runs over gathered
+    rows, `rows-per-tile` rows per tile, with the gather fused in: one
+    `[rows-per-tile, D]` tile of rows at a time, never the whole gathered
+    tensor.
   }];
   let options = [
     Option<"tileSize", "tile-size", "int64_t", /*default=*/"1",
            "iterations of the first parallel loop (bags) per tile; at least 1">,
+    Option<"rowsPerTile", "rows-per-tile", "int64_t", /*default=*/"32",
+           "contractions over gathered rows (a matmul of an embedding): "
+           "iterations of the loop over the rows per tile; at least 1">,
     Option<"tileRows", "tile-rows", "bool", /*default=*/"false",
            "tile each bag tile again into an scf.for over its rows (the "
            "reduction loops over index positions), the gather fused into "
