@@ -105,8 +105,10 @@ namespace {
 /// How a copy reads its index: as the plan's uncheckedMode (its chunk was
 /// checked good) or its resolvingMode. AfterReport copies resolve too, but
 /// run only after a handler returned from a report: no prefetch there, the
-/// path is rare and its code is better small.
-enum class CopyKind { Unchecked, Resolving, AfterReport };
+/// path is rare and its code is better small. ReportAndResolve copies run
+/// where a chunk was found bad and report each bad index themselves (in
+/// index order, as a separate report loop would) before resolving it.
+enum class CopyKind { Unchecked, Resolving, AfterReport, ReportAndResolve };
 
 /// Maps loop coordinates to the coordinates of the copy in the tensor it is
 /// inserted into (the result, or one thread's slot of it).
@@ -144,7 +146,7 @@ private:
                         Value acc, ToResultFn toResult, CopyKind kind);
   Value emitSplitChunkCopies(OpBuilder &b, Location loc, Value bad,
                              const IndexChunk &chunk, Value ub, Value acc,
-                             ToResultFn toResult);
+                             ToResultFn toResult, CopyKind badKind);
 
   // One copy.
   Value emitCopy(OpBuilder &b, Location loc, ValueRange ivs,
@@ -224,13 +226,16 @@ LoopEmitter::LoopEmitter(Operation *op, Value params, Value indices,
 
 Value LoopEmitter::emitCopy(OpBuilder &b, Location l, ValueRange ivs,
                             ValueRange resultIvs, Value acc, CopyKind kind) {
-  if (paramsBuffer && kind != CopyKind::AfterReport)
+  bool rare =
+      kind == CopyKind::AfterReport || kind == CopyKind::ReportAndResolve;
+  if (paramsBuffer && !rare)
     emitSlicePrefetch(b, l, ivs);
   bool unchecked = kind == CopyKind::Unchecked;
   ResolvedIndexVector resolved = loadAndResolveIndexVector(
       b, l, op, g, unchecked ? plan.uncheckedMode : plan.resolvingMode,
       indices, g.getSelectorOfResultCoords(ivs), indexedSizes,
-      /*check=*/false, lowering.outOfBoundsHandler,
+      /*check=*/kind == CopyKind::ReportAndResolve,
+      lowering.outOfBoundsHandler,
       unchecked ? std::nullopt : plan.readReportedAs);
   SmallVector<OpFoldResult> paramsOffsets(ivs.begin(),
                                           ivs.begin() + g.firstIndexedDim);
@@ -494,7 +499,8 @@ Value LoopEmitter::emitChunkCopies(OpBuilder &b, Location l,
 /// scf.if, and the result would be built in a temporary buffer and copied.
 Value LoopEmitter::emitSplitChunkCopies(OpBuilder &b, Location l, Value bad,
                                         const IndexChunk &chunk, Value ub,
-                                        Value acc, ToResultFn toResult) {
+                                        Value acc, ToResultFn toResult,
+                                        CopyKind badKind) {
   if (indicesBuffer) {
     Value chunkSize = arith::ConstantIndexOp::create(b, l, plan.chunkPositions);
     Value next = arith::MinUIOp::create(
@@ -506,7 +512,7 @@ Value LoopEmitter::emitSplitChunkCopies(OpBuilder &b, Location l, Value bad,
       emitChunkCopies(b, l, IndexChunk{chunk.outerIvs, chunk.lo, split}, acc,
                       toResult, CopyKind::Unchecked);
   return emitChunkCopies(b, l, IndexChunk{chunk.outerIvs, split, chunk.hi},
-                         unchecked, toResult, getSplitResolvingKind());
+                         unchecked, toResult, badKind);
 }
 
 /// Checks::PerCopy: every copy resolves its own index.
@@ -541,8 +547,8 @@ Value LoopEmitter::emitUpFront(OpBuilder &b, Location l) {
                        getSplitResolvingKind());
 }
 
-/// Checks::PerChunk on one thread: each chunk is checked, its bad indices
-/// reported (in index order), and copied.
+/// Checks::PerChunk on one thread: each chunk is checked and copied; the
+/// copies of a bad chunk report its bad indices (in index order).
 Value LoopEmitter::emitSequentialChunks(OpBuilder &b, Location l) {
   auto identity = [](OpBuilder &, Location, ValueRange ivs) {
     return SmallVector<Value>(ivs);
@@ -553,15 +559,12 @@ Value LoopEmitter::emitSequentialChunks(OpBuilder &b, Location l) {
                  ValueRange args) -> SmallVector<Value> {
                Value bad = createChunkCheck(cb, cl, g, lowering.mode, indices,
                                             indexedSizes, chunk);
-               if (plan.reports)
-                 scf::IfOp::create(cb, cl, bad, [&](OpBuilder &tb, Location tl) {
-                   createChunkReport(tb, tl, op, g, lowering.mode, indices,
-                                     indexedSizes, chunk,
-                                     lowering.outOfBoundsHandler);
-                   scf::YieldOp::create(tb, tl);
-                 });
+               // A bad chunk's copies report its bad indices themselves: no
+               // report loop of its own (less code per gather).
+               CopyKind badKind = plan.reports ? CopyKind::ReportAndResolve
+                                               : CopyKind::Resolving;
                return {emitSplitChunkCopies(cb, cl, bad, chunk, ub, args[0],
-                                            identity)};
+                                            identity, badKind)};
              })
       .front();
 }
@@ -664,7 +667,8 @@ Value LoopEmitter::emitParallelChunks(OpBuilder &b, Location l) {
     Value bad = createChunkCheck(cb, cl, g, lowering.mode, indices,
                                  indexedSizes, chunk);
     SmallVector<Value> next{
-        emitSplitChunkCopies(cb, cl, bad, chunk, ub, args[0], toSlot)};
+        emitSplitChunkCopies(cb, cl, bad, chunk, ub, args[0], toSlot,
+                             getSplitResolvingKind())};
     if (plan.reports)
       next.push_back(arith::OrIOp::create(cb, cl, args[1], bad));
     return next;

@@ -58,22 +58,6 @@ Value mlir::gather::createChunkCheck(OpBuilder &b, Location loc,
   return anyBad.getResult(0);
 }
 
-void mlir::gather::createChunkReport(OpBuilder &b, Location loc, Operation *op,
-                                     const GatherGeometry &g, GatherMode mode,
-                                     Value indices, ValueRange indexedSizes,
-                                     const IndexChunk &chunk,
-                                     StringRef handler) {
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  scf::ForOp::create(
-      b, loc, chunk.lo, chunk.hi, one, ValueRange(),
-      [&](OpBuilder &lb, Location ll, Value m, ValueRange) {
-        loadAndResolveIndexVector(lb, ll, op, g, mode, indices,
-                                  getChunkSelector(g, chunk, m), indexedSizes,
-                                  /*check=*/true, handler);
-        scf::YieldOp::create(lb, ll);
-      });
-}
-
 /// The scf.parallel form of createAllIndicesCheck.
 static Value createParallelCheck(OpBuilder &b, Location loc,
                                  const GatherGeometry &g, GatherMode mode,

@@ -34,12 +34,6 @@ Value createChunkCheck(OpBuilder &b, Location loc, const GatherGeometry &g,
                        GatherMode mode, Value indices, ValueRange indexedSizes,
                        const IndexChunk &chunk);
 
-/// Reports each out-of-bounds index of `chunk` to `handler`, in order.
-void createChunkReport(OpBuilder &b, Location loc, Operation *op,
-                       const GatherGeometry &g, GatherMode mode, Value indices,
-                       ValueRange indexedSizes, const IndexChunk &chunk,
-                       StringRef handler);
-
 /// Returns an i1 that is true when an index of `indices` is out of bounds:
 /// a sequential or-reduction, or with `parallel` an scf.parallel reduction.
 Value createAllIndicesCheck(OpBuilder &b, Location loc, const GatherGeometry &g,

@@ -5,12 +5,12 @@
 // element. Prefetching and the parallel form: gather-to-scf-options.mlir.
 
 // Error mode: the position loop runs in chunks of 1024; each chunk first
-// checks its indices (one loop or-reducing the bound checks; only when one
-// fails a second loop reports the bad indices), then copies
-// their rows, reading each index once more, unchecked (from L1 by then).
+// checks its indices (one loop or-reducing the bound checks), then copies
+// their rows, reading each index once more, unchecked (from L1 by then);
+// only when one failed, a second copy loop reports each bad index.
 // Slices are full rank (no inferred rank reduction).
 
-// CHECK-DAG:   llvm.mlir.global private constant @[[$MSG:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}gather-to-scf.mlir\22:[[@LINE+65]]:8)\00")
+// CHECK-DAG:   llvm.mlir.global private constant @[[$MSG:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}gather-to-scf.mlir\22:[[@LINE+61]]:8)\00")
 // CHECK-LABEL: func.func @gather_out_of_bounds(
 // CHECK-NOT:   func.func @gather_out_of_bounds
 // CHECK-LABEL: func.func @gather_error(
@@ -30,21 +30,6 @@
 // CHECK:             %[[OR:.*]] = arith.ori %[[BADACC]], %[[VBAD]] : i1
 // CHECK:             scf.yield %[[OR]] : i1
 // CHECK:           }
-// CHECK:           scf.if %[[ANYBAD]] {
-// CHECK:             scf.for %[[W:.*]] = %[[LO]] to %[[HI]]
-// CHECK:               %[[WRAW:.*]] = tensor.extract %[[INDICES]][%[[W]]] : tensor<2xi32>
-// CHECK:               %[[WIDX:.*]] = arith.index_cast %[[WRAW]] : i32 to index
-// CHECK:               %[[OOB:.*]] = arith.cmpi uge, %[[WIDX]], %[[C4]] : index
-// CHECK:               scf.if %[[OOB]] {
-// CHECK:                 %[[OP:.*]] = llvm.mlir.addressof @[[$MSG]] : !llvm.ptr
-// CHECK:                 %[[LOC:.*]] = llvm.getelementptr inbounds %[[OP]][14]
-// CHECK:                 %[[BADIDX:.*]] = arith.index_cast %[[WIDX]] : index to i64
-// CHECK:                 %[[DIM:.*]] = arith.constant 0 : i64
-// CHECK:                 %[[SIZE:.*]] = arith.index_cast %[[C4]] : index to i64
-// CHECK:                 func.call @gather_out_of_bounds(%[[OP]], %[[LOC]], %[[BADIDX]], %[[DIM]], %[[SIZE]]) : (!llvm.ptr, !llvm.ptr, i64, i64, i64) -> ()
-// CHECK:               }
-// CHECK:             }
-// CHECK:           }
 // CHECK:           %[[SPLIT:.*]] = arith.select %[[ANYBAD]], %[[LO]], %[[HI]] : index
 // CHECK:           %[[COPIED:.*]] = scf.for %[[I:.*]] = %[[LO]] to %[[SPLIT]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[CACC]]) -> (tensor<2x3xf32>) {
 // CHECK:             %[[RAW:.*]] = tensor.extract %[[INDICES]][%[[I]]] : tensor<2xi32>
@@ -55,11 +40,22 @@
 // CHECK:             %[[NEW:.*]] = tensor.insert_slice %[[SLICE]] into %[[ACC]][%[[I]], 0] [1, 3] [1, 1] : tensor<1x3xf32> into tensor<2x3xf32>
 // CHECK:             scf.yield %[[NEW]] : tensor<2x3xf32>
 // CHECK:           }
-// After the handler returned, a chunk with a bad index is copied as zero
-// mode would (the reported slices are zero, nothing outside params is read).
+// A chunk with a bad index is copied by a second loop that reports each
+// bad index to the handler, in index order, and, after the handler
+// returned, copies as zero mode would (the reported slices are zero,
+// nothing outside params is read).
 // CHECK:           %[[RESOLVED:.*]] = scf.for %[[J:.*]] = %[[SPLIT]] to %[[HI]] step %{{.*}} iter_args(%[[RACC:.*]] = %[[COPIED]]) -> (tensor<2x3xf32>) {
 // CHECK:             %[[JRAW:.*]] = tensor.extract %[[INDICES]][%[[J]]] : tensor<2xi32>
 // CHECK:             %[[JIDX:.*]] = arith.index_cast %[[JRAW]] : i32 to index
+// CHECK:             %[[OOB:.*]] = arith.cmpi uge, %[[JIDX]], %[[C4]] : index
+// CHECK:             scf.if %[[OOB]] {
+// CHECK:               %[[OP:.*]] = llvm.mlir.addressof @[[$MSG]] : !llvm.ptr
+// CHECK:               %[[LOC:.*]] = llvm.getelementptr inbounds %[[OP]][14]
+// CHECK:               %[[BADIDX:.*]] = arith.index_cast %[[JIDX]] : index to i64
+// CHECK:               %[[DIM:.*]] = arith.constant 0 : i64
+// CHECK:               %[[SIZE:.*]] = arith.index_cast %[[C4]] : index to i64
+// CHECK:               func.call @gather_out_of_bounds(%[[OP]], %[[LOC]], %[[BADIDX]], %[[DIM]], %[[SIZE]]) : (!llvm.ptr, !llvm.ptr, i64, i64, i64) -> ()
+// CHECK:             }
 // CHECK:             %[[IN:.*]] = arith.cmpi ult, %[[JIDX]], %[[C4]] : index
 // CHECK:             %[[ADDR:.*]] = arith.select %[[IN]], %[[JIDX]], %{{.*}} : index
 // CHECK:             %[[ROW:.*]] = scf.if %[[IN]] -> (tensor<2x3xf32>) {
@@ -190,8 +186,8 @@ func.func @gather_clamp_static(%params: tensor<4xf32>, %indices: tensor<i32>) ->
 // -----
 
 // gather_nd in error mode: both components checked in the chunk's
-// validation loop, then loaded once each, unchecked, in its copy loop; the
-// slice is contiguous. Its two addressed unit dimensions become the one
+// validation loop, then loaded once each, unchecked, in its copy loop (a
+// bad chunk's copy loop reports them); the slice is contiguous. Its two addressed unit dimensions become the one
 // position dimension by explicit reshapes.
 
 // CHECK-LABEL: func.func @gather_nd_error(
@@ -203,12 +199,6 @@ func.func @gather_clamp_static(%params: tensor<4xf32>, %indices: tensor<i32>) ->
 // CHECK:             arith.cmpi uge, %{{.*}}, %[[C2]] : index
 // CHECK:             arith.cmpi uge, %{{.*}}, %[[C3]] : index
 // CHECK:           }
-// CHECK:           scf.if %[[ANYBAD]] {
-// CHECK:             %[[DIM0:.*]] = arith.constant 0 : i64
-// CHECK:             func.call @gather_out_of_bounds(%{{.*}}, %{{.*}}, %{{.*}}, %[[DIM0]], %{{.*}})
-// CHECK:             %[[DIM1:.*]] = arith.constant 1 : i64
-// CHECK:             func.call @gather_out_of_bounds(%{{.*}}, %{{.*}}, %{{.*}}, %[[DIM1]], %{{.*}})
-// CHECK:           }
 // CHECK:         scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
 // CHECK:           %[[RAW0:.*]] = tensor.extract %[[INDICES]][%[[I]], %{{.*}}] : tensor<5x2xi64>
 // CHECK:           %[[IDX0:.*]] = arith.index_cast %[[RAW0]] : i64 to index
@@ -219,6 +209,12 @@ func.func @gather_clamp_static(%params: tensor<4xf32>, %indices: tensor<i32>) ->
 // CHECK:           %[[FLAT:.*]] = tensor.collapse_shape %[[SLICE]] {{\[}}[0, 1, 2]] : tensor<1x1x4xf32> into tensor<4xf32>
 // CHECK:           %[[ROW:.*]] = tensor.expand_shape %[[FLAT]] {{\[}}[0, 1]] output_shape [1, 4] : tensor<4xf32> into tensor<1x4xf32>
 // CHECK:           tensor.insert_slice %[[ROW]] into %[[ACC]][%[[I]], 0] [1, 4] [1, 1] : tensor<1x4xf32> into tensor<5x4xf32>
+// The copies of a bad chunk report each bad component with its dimension.
+// CHECK:         scf.for
+// CHECK:           %[[DIM0:.*]] = arith.constant 0 : i64
+// CHECK:           func.call @gather_out_of_bounds(%{{.*}}, %{{.*}}, %{{.*}}, %[[DIM0]], %{{.*}})
+// CHECK:           %[[DIM1:.*]] = arith.constant 1 : i64
+// CHECK:           func.call @gather_out_of_bounds(%{{.*}}, %{{.*}}, %{{.*}}, %[[DIM1]], %{{.*}})
 func.func @gather_nd_error(%params: tensor<2x3x4xf32>, %indices: tensor<5x2xi64>) -> tensor<5x4xf32> {
   %r = gather.gather_nd %params[%indices] : (tensor<2x3x4xf32>, tensor<5x2xi64>) -> tensor<5x4xf32>
   return %r : tensor<5x4xf32>
