@@ -10,6 +10,7 @@
 
 #include "gather/Transforms/Passes.h"
 
+#include "gather/Conversion/GatherCommon/GatherLoweringUtils.h"
 #include "gather/Dialect/Gather/IR/GatherInterfaces.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -67,21 +68,13 @@ static bool isShareable(Value value, ArrayRef<Operation *> gathers) {
          });
 }
 
-/// Creates the read-only buffer of `value` right after its definition,
-/// with a fully dynamic strided layout (any buffer of it has one).
+/// Creates the read-only buffer of `value` right after its definition.
 static Value createSharedBuffer(OpBuilder &b, Value value) {
   if (auto arg = dyn_cast<BlockArgument>(value))
     b.setInsertionPointToStart(arg.getOwner());
   else
     b.setInsertionPointAfterValue(value);
-  auto type = cast<RankedTensorType>(value.getType());
-  auto layout = StridedLayoutAttr::get(
-      b.getContext(), ShapedType::kDynamic,
-      SmallVector<int64_t>(type.getRank(), ShapedType::kDynamic));
-  auto bufferType =
-      MemRefType::get(type.getShape(), type.getElementType(), layout);
-  return bufferization::ToBufferOp::create(b, value.getLoc(), bufferType,
-                                           value, /*readOnly=*/true);
+  return createReadOnlyBuffer(b, value.getLoc(), value);
 }
 
 namespace {

@@ -29,6 +29,18 @@ using namespace mlir::gather;
 // Index values
 //===----------------------------------------------------------------------===//
 
+Value mlir::gather::createReadOnlyBuffer(OpBuilder &b, Location loc,
+                                         Value tensor) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  auto layout = StridedLayoutAttr::get(
+      b.getContext(), ShapedType::kDynamic,
+      SmallVector<int64_t>(type.getRank(), ShapedType::kDynamic));
+  auto bufferType =
+      MemRefType::get(type.getShape(), type.getElementType(), layout);
+  return bufferization::ToBufferOp::create(b, loc, bufferType, tensor,
+                                           /*readOnly=*/true);
+}
+
 Value mlir::gather::createDimSize(OpBuilder &b, Location loc, Value shaped,
                                   int64_t dim) {
   OpFoldResult size = isa<TensorType>(shaped.getType())

@@ -83,19 +83,6 @@ static RankedTensorType getTensorType(ArrayRef<OpFoldResult> sizes,
   return RankedTensorType::get(shape, elementType);
 }
 
-/// Returns a read-only `bufferization.to_buffer` of `tensor` with any layout:
-/// what prefetches read addresses from.
-static Value createReadOnlyBuffer(OpBuilder &b, Location loc, Value tensor) {
-  auto type = cast<RankedTensorType>(tensor.getType());
-  auto layout = StridedLayoutAttr::get(
-      b.getContext(), ShapedType::kDynamic,
-      SmallVector<int64_t>(type.getRank(), ShapedType::kDynamic));
-  auto bufferType =
-      MemRefType::get(type.getShape(), type.getElementType(), layout);
-  return bufferization::ToBufferOp::create(b, loc, bufferType, tensor,
-                                           /*readOnly=*/true);
-}
-
 /// Static rows of at most this many cache lines are prefetched without a
 /// loop.
 static constexpr int64_t kMaxUnrolledPrefetches = 4;

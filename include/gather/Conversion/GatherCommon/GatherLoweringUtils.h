@@ -37,6 +37,10 @@ namespace gather {
 // Index values
 //===----------------------------------------------------------------------===//
 
+/// Returns a `read_only` `bufferization.to_buffer` of the ranked `tensor`
+/// with a fully dynamic strided layout (any buffer of it has one).
+Value createReadOnlyBuffer(OpBuilder &b, Location loc, Value tensor);
+
 /// Returns the size of dimension `dim` of a ranked tensor or memref, as a
 /// constant where it is static.
 Value createDimSize(OpBuilder &b, Location loc, Value shaped, int64_t dim);
