@@ -109,7 +109,28 @@ struct FuseGatherReductionsPass
           << tileSize << " and " << rowsPerTile;
       return signalPassFailure();
     }
-    // Collected first: the tiled consumers match again.
+    IRRewriter rewriter(&getContext());
+    EmbeddingBagOptions bagOptions;
+    bagOptions.prefetchDistance = prefetchDistance;
+    bagOptions.registerAccumulatorMaxBytes = registerAccumulatorMaxBytes;
+    bagOptions.outOfBoundsHandler = outOfBoundsHandler;
+    bagOptions.root = getOperation();
+    for (Candidate &c : collectCandidates()) {
+      // Embedding bags get loops of their own (EmbeddingBag.cpp); other
+      // reductions, bags of another form and contractions are tiled and
+      // fused.
+      bool contraction = c.rowLoops.empty();
+      if (!contraction && bagLoops &&
+          succeeded(rewriteEmbeddingBag(rewriter, c.consumer, c.gather,
+                                        bagOptions)))
+        continue;
+      tileAndFuse(rewriter, c, contraction ? rowsPerTile : tileSize);
+    }
+  }
+
+  /// The consumers to fuse, collected before any is rewritten (the tiled
+  /// consumers would match again).
+  SmallVector<Candidate> collectCandidates() {
     SmallVector<Candidate> candidates;
     getOperation()->walk([&](linalg::LinalgOp consumer) {
       if (consumer->hasAttr(kFusedAttr) ||
@@ -137,64 +158,53 @@ struct FuseGatherReductionsPass
         return;
       }
     });
+    return candidates;
+  }
 
-    IRRewriter rewriter(&getContext());
-    EmbeddingBagOptions bagOptions;
-    bagOptions.prefetchDistance = prefetchDistance;
-    bagOptions.registerAccumulatorMaxBytes = registerAccumulatorMaxBytes;
-    bagOptions.outOfBoundsHandler = outOfBoundsHandler;
-    bagOptions.root = getOperation();
-    for (Candidate &c : candidates) {
-      // Embedding bags get loops of their own (EmbeddingBag.cpp); other
-      // reductions, and bags of another form, are tiled and fused.
-      bool contraction = c.rowLoops.empty();
-      if (!contraction && bagLoops &&
-          succeeded(rewriteEmbeddingBag(rewriter, c.consumer, c.gather,
-                                        bagOptions)))
-        continue;
-      SmallVector<OpFoldResult> tileSizes(c.consumer.getNumLoops(),
-                                          rewriter.getIndexAttr(0));
-      tileSizes[c.tiledLoop] =
-          rewriter.getIndexAttr(contraction ? rowsPerTile : tileSize);
-      scf::SCFTilingOptions tilingOptions;
-      tilingOptions.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)
-          .setTileSizes(tileSizes);
-      scf::SCFTileAndFuseOptions options;
-      options.setTilingOptions(tilingOptions);
-      Operation *gather = c.gather;
-      // Fuse the gather and a linalg.fill of the accumulator, nothing else.
-      options.setFusionControlFn(
-          [gather](tensor::ExtractSliceOp, OpResult producer,
-                   bool isDestination)
-              -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-            Operation *op = producer.getOwner();
-            if (op == gather || (isDestination && isa<linalg::FillOp>(op)))
-              return scf::SCFTileAndFuseOptions::ControlFnResult{};
-            return std::nullopt;
-          });
-      rewriter.setInsertionPoint(c.consumer);
-      FailureOr<scf::SCFTileAndFuseResult> result =
-          scf::tileConsumerAndFuseProducersUsingSCF(
-              rewriter, cast<TilingInterface>(c.consumer.getOperation()),
-              options);
-      if (failed(result)) {
-        // Left as it is: lowered unfused, with the same values.
-        c.consumer->emitRemark("gather-fuse-reductions: not fused");
-        continue;
-      }
-      for (OpResult res : c.consumer->getResults()) {
-        auto it = result->replacements.find(res);
-        if (it != result->replacements.end())
-          rewriter.replaceAllUsesWith(res, it->second);
-      }
-      if (c.consumer->use_empty())
-        rewriter.eraseOp(c.consumer);
-      eraseUntiledGather(rewriter, gather);
-      result->tiledAndFusedOps.front()->setAttr(kFusedAttr,
-                                                rewriter.getUnitAttr());
-      if (tileRows && !contraction)
-        fuseRows(rewriter, c, *result);
+  /// Tiles `c.consumer` into an scf.forall over `c.tiledLoop`, `size`
+  /// iterations per tile, and fuses its gather (and the linalg.fill of its
+  /// accumulator) into the loop.
+  void tileAndFuse(IRRewriter &rewriter, Candidate &c, int64_t size) {
+    SmallVector<OpFoldResult> tileSizes(c.consumer.getNumLoops(),
+                                        rewriter.getIndexAttr(0));
+    tileSizes[c.tiledLoop] = rewriter.getIndexAttr(size);
+    scf::SCFTilingOptions tilingOptions;
+    tilingOptions.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)
+        .setTileSizes(tileSizes);
+    scf::SCFTileAndFuseOptions options;
+    options.setTilingOptions(tilingOptions);
+    Operation *gather = c.gather;
+    // Fuse the gather and a linalg.fill of the accumulator, nothing else.
+    options.setFusionControlFn(
+        [gather](tensor::ExtractSliceOp, OpResult producer, bool isDestination)
+            -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+          Operation *op = producer.getOwner();
+          if (op == gather || (isDestination && isa<linalg::FillOp>(op)))
+            return scf::SCFTileAndFuseOptions::ControlFnResult{};
+          return std::nullopt;
+        });
+    rewriter.setInsertionPoint(c.consumer);
+    FailureOr<scf::SCFTileAndFuseResult> result =
+        scf::tileConsumerAndFuseProducersUsingSCF(
+            rewriter, cast<TilingInterface>(c.consumer.getOperation()),
+            options);
+    if (failed(result)) {
+      // Left as it is: lowered unfused, with the same values.
+      c.consumer->emitRemark("gather-fuse-reductions: not fused");
+      return;
     }
+    for (OpResult res : c.consumer->getResults()) {
+      auto it = result->replacements.find(res);
+      if (it != result->replacements.end())
+        rewriter.replaceAllUsesWith(res, it->second);
+    }
+    if (c.consumer->use_empty())
+      rewriter.eraseOp(c.consumer);
+    eraseUntiledGather(rewriter, gather);
+    result->tiledAndFusedOps.front()->setAttr(kFusedAttr,
+                                              rewriter.getUnitAttr());
+    if (tileRows && !c.rowLoops.empty())
+      fuseRows(rewriter, c, *result);
   }
 
   /// Tiles the tiled consumer again, one row of the bag at a time
