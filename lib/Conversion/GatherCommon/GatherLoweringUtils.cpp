@@ -323,7 +323,7 @@ bool mlir::gather::needsRunTimeShapeChecks(GatherOpInterface op) {
 
 Value mlir::gather::createShapeAgreementCheck(
     OpBuilder &b, Location loc, GatherOpInterface op, Value params,
-    Value indices, ArrayRef<OpFoldResult> sizes, StringRef handler) {
+    Value indices, StringRef handler) {
   SmallVector<ResultDimSource> sources =
       getResultDimSources(&b, loc, op, params, indices);
   if (sources.empty())
@@ -415,9 +415,8 @@ Value TensorGatherPattern::lowerWithShapeChecks(
     OpBuilder &b, GatherOpInterface op, Value params, Value indices,
     const TensorGatherLowering &lowering) const {
   Location loc = op.getLoc();
-  Value mismatch =
-      createShapeAgreementCheck(b, loc, op, params, indices,
-                                lowering.resultSizes, outOfBoundsHandler);
+  Value mismatch = createShapeAgreementCheck(b, loc, op, params, indices,
+                                             outOfBoundsHandler);
   if (!mismatch)
     return lowerFn(b, op, params, indices, lowering);
   // After a handler that returns, nothing is read: the result is zeros

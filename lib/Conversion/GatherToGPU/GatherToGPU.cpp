@@ -560,7 +560,7 @@ struct GatherToGPUPattern
     Value mismatch =
         needsRunTimeShapeChecks(op)
             ? createShapeAgreementCheck(rewriter, loc, op, operands[0],
-                                        operands[1], {}, g.handler)
+                                        operands[1], g.handler)
             : Value();
     scf::IfOp ifMismatch;
     if (mismatch) {

@@ -173,8 +173,7 @@ bool needsRunTimeShapeChecks(GatherOpInterface op);
 /// there is nothing to check.
 Value createShapeAgreementCheck(OpBuilder &b, Location loc,
                                 GatherOpInterface op, Value params,
-                                Value indices, ArrayRef<OpFoldResult> sizes,
-                                StringRef handler);
+                                Value indices, StringRef handler);
 
 /// What the tensor lowerings of one gather op start from.
 struct TensorGatherLowering {
