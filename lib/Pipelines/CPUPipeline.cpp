@@ -154,7 +154,7 @@ void addBufferization(OpPassManager &pm,
   // Write results straight into the destination they end up in (e.g. a
   // caller's buffer through materialize_in_destination), not into a fresh
   // allocation copied there afterwards.
-  pm.addPass(bufferization::createEmptyTensorEliminationPass());
+  pm.addPass(createEliminateEmptyTensorsPass());
   bufferization::OneShotBufferizePassOptions bufferizeOptions;
   bufferizeOptions.bufferizeFunctionBoundaries = true;
   bufferizeOptions.functionBoundaryTypeConversion =

@@ -122,6 +122,13 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
     Option<"parallel", "parallel", "bool", /*default=*/"false",
            "make the outermost loop an scf.forall on tensors (each iteration "
            "fills its own slot of the result)">,
+    Option<"perCopyCheckMaxCopies", "per-copy-check-max-copies", "int64_t",
+           /*default=*/
+           "::mlir::gather::options::kPerCopyCheckMaxCopiesDefault",
+           "in a reporting mode on one thread, a gather of at most this many "
+           "static copies checks each index in its copy loop instead of in "
+           "checked chunks (less code); -1: the target's (64); 0: never; at "
+           "most 2^20">,
     Option<"outOfBoundsHandler", "out-of-bounds-handler", "std::string",
            /*default=*/"\"gather_out_of_bounds\"",
            "the C function error-mode checks call with a bad index, as in "

@@ -37,6 +37,12 @@ namespace options {
 constexpr int64_t kPrefetchDistanceDefault = -1;
 constexpr int64_t kPrefetchDistanceMin = -1;
 constexpr int64_t kPrefetchDistanceMax = 65536;
+/// per-copy-check-max-copies (convert-gather-to-scf): -1 is the target's
+/// (CPUTargetDescription::perCopyCheckMaxCopies), 0 never. The bound keeps
+/// the option a size a chunk of checks would otherwise cover.
+constexpr int64_t kPerCopyCheckMaxCopiesDefault = -1;
+constexpr int64_t kPerCopyCheckMaxCopiesMin = -1;
+constexpr int64_t kPerCopyCheckMaxCopiesMax = 1 << 20;
 
 /// num-threads (gather-cpu-pipeline): 0 is one thread without OpenMP. The
 /// bound is above the hardware threads of any current machine (two 192-core
@@ -131,9 +137,15 @@ inline LogicalResult checkOneOf(StringRef name, StringRef value,
 
 /// Checks convert-gather-to-scf's options.
 inline LogicalResult checkGatherToSCFOptions(int64_t prefetchDistance,
+                                             int64_t perCopyCheckMaxCopies,
                                              ErrorFn error) {
-  return checkRange("prefetch-distance", prefetchDistance, kPrefetchDistanceMin,
-                    kPrefetchDistanceMax, error);
+  bool ok = succeeded(checkRange("prefetch-distance", prefetchDistance,
+                                 kPrefetchDistanceMin, kPrefetchDistanceMax,
+                                 error));
+  ok &= succeeded(checkRange("per-copy-check-max-copies",
+                             perCopyCheckMaxCopies, kPerCopyCheckMaxCopiesMin,
+                             kPerCopyCheckMaxCopiesMax, error));
+  return success(ok);
 }
 
 /// Checks convert-gather-to-gpu's options.
@@ -168,8 +180,9 @@ struct PassOptionError {
 /// The checks convert-gather-to-scf and convert-gather-to-gpu run at the
 /// start of runOnOperation, reporting on `op`.
 inline LogicalResult checkGatherToSCFPass(Operation *op,
-                                          int64_t prefetchDistance) {
-  return checkGatherToSCFOptions(prefetchDistance,
+                                          int64_t prefetchDistance,
+                                          int64_t perCopyCheckMaxCopies) {
+  return checkGatherToSCFOptions(prefetchDistance, perCopyCheckMaxCopies,
                                  PassOptionError{op, "convert-gather-to-scf"});
 }
 inline LogicalResult checkGatherToGPUPass(Operation *op, int64_t blockSize,

@@ -213,8 +213,10 @@ LoopEmitter::LoopEmitter(Operation *op, Value params, Value indices,
 
 Value LoopEmitter::emitCopy(OpBuilder &b, Location l, ValueRange ivs,
                             ValueRange resultIvs, Value acc, CopyKind kind) {
-  bool rare =
-      kind == CopyKind::AfterReport || kind == CopyKind::ReportAndResolve;
+  // Checked copies are rare, except where every copy checks its index.
+  bool rare = kind == CopyKind::AfterReport ||
+              (kind == CopyKind::ReportAndResolve &&
+               plan.checks != LoweringPlan::Checks::PerCopy);
   if (paramsBuffer && !rare)
     emitSlicePrefetch(b, l, ivs);
   bool unchecked = kind == CopyKind::Unchecked;
@@ -506,8 +508,11 @@ Value LoopEmitter::emitSplitChunkCopies(OpBuilder &b, Location l, Value bad,
 Value LoopEmitter::emitPerCopy(OpBuilder &b, Location l) {
   if (plan.threads != LoweringPlan::Threads::None)
     return emitForallOverOutermost(b, l, CopyKind::Resolving);
+  // In a reporting mode (small gathers, LoweringPlan) each copy reports its
+  // own bad index.
   return buildCopyNest(b, l, Value(), Value(), lowering.init,
-                       CopyKind::Resolving);
+                       plan.reports ? CopyKind::ReportAndResolve
+                                    : CopyKind::Resolving);
 }
 
 /// Checks::UpFront: one check of all indices, the report of the bad ones,
@@ -741,6 +746,8 @@ static Value lowerToLoops(OpBuilder &b, Operation *op, Value params,
                           Value indices, const TensorGatherLowering &lowering,
                           const GatherToSCFLoweringOptions &options) {
   CPUTargetDescription target = CPUTargetDescription::get(op);
+  if (options.perCopyCheckMaxCopies >= 0)
+    target.perCopyCheckMaxCopies = options.perCopyCheckMaxCopies;
   LoweringPlan plan = computeLoweringPlan(
       {lowering.geometry, lowering.mode, cast<ShapedType>(params.getType()),
        cast<ShapedType>(indices.getType()), bool(lowering.zero), options,
@@ -762,10 +769,12 @@ struct ConvertGatherToSCFPass
   using Base::Base;
 
   void runOnOperation() override {
-    if (failed(options::checkGatherToSCFPass(getOperation(), prefetchDistance)))
+    if (failed(options::checkGatherToSCFPass(getOperation(), prefetchDistance,
+                                             perCopyCheckMaxCopies)))
       return signalPassFailure();
     GatherToSCFLoweringOptions options;
     options.prefetchDistance = prefetchDistance;
+    options.perCopyCheckMaxCopies = perCopyCheckMaxCopies;
     options.parallel = parallel;
     options.outOfBoundsHandler = outOfBoundsHandler;
     options.printPlan = printPlan;

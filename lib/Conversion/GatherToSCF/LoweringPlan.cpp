@@ -90,6 +90,27 @@ static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
                              target.slicePrefetchMaxDistance);
 }
 
+/// The number of copies of a gather (the product of the sizes of its loop
+/// dimensions: batch, outer and position) when static and countable.
+static std::optional<int64_t> getStaticLoopCopies(const LoweringPlanInputs &in) {
+  const GatherGeometry &g = in.geometry;
+  std::optional<int64_t> copies = 1;
+  ArrayRef<int64_t> indicesShape = in.indicesType.getShape();
+  for (int64_t size : indicesShape.take_front(g.getNumSelectorDims())) {
+    if (ShapedType::isDynamic(size))
+      return std::nullopt;
+    copies = copies ? llvm::checkedMul(*copies, size) : std::nullopt;
+  }
+  for (int64_t size :
+       in.paramsType.getShape().slice(g.batchDims,
+                                      g.firstIndexedDim - g.batchDims)) {
+    if (ShapedType::isDynamic(size))
+      return std::nullopt;
+    copies = copies ? llvm::checkedMul(*copies, size) : std::nullopt;
+  }
+  return copies;
+}
+
 /// Where the indices are checked (LoweringPlan::Checks).
 static LoweringPlan::Checks getChecks(const LoweringPlanInputs &in,
                                       bool reports,
@@ -100,6 +121,13 @@ static LoweringPlan::Checks getChecks(const LoweringPlanInputs &in,
   if (g.numPositionDims == 0)
     return reports ? LoweringPlan::Checks::UpFront
                    : LoweringPlan::Checks::PerCopy;
+  // A small gather on one thread: each copy checks its own index (one loop,
+  // and a fraction of the code of a checked chunk).
+  if (reports && !in.options.parallel && in.target.perCopyCheckMaxCopies > 0) {
+    std::optional<int64_t> copies = getStaticLoopCopies(in);
+    if (copies && *copies <= in.target.perCopyCheckMaxCopies)
+      return LoweringPlan::Checks::PerCopy;
+  }
   // With outer loops that do not depend on the indices, indices that stay
   // in cache are checked once rather than once per outer coordinate.
   bool checkOnce = reports && !in.options.parallel &&
@@ -129,7 +157,7 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
       getStaticBytes(in.indicesType, getIndexBytes(in.indicesType));
   plan.checks = getChecks(in, plan.reports, indicesBytes);
   bool chunked = g.numPositionDims > 0 && g.indexDepth > 0;
-  if (chunked)
+  if (chunked && plan.checks != LoweringPlan::Checks::PerCopy)
     plan.chunkPositions = in.target.checkChunkPositions;
   if (in.options.parallel && plan.numLoops > 0)
     plan.threads = chunked && plan.numLoops == 1

@@ -1,4 +1,4 @@
-// RUN: gather-opt %s --convert-gather-to-scf=prefetch-distance=0 --split-input-file | FileCheck %s
+// RUN: gather-opt %s --convert-gather-to-scf="prefetch-distance=0 per-copy-check-max-copies=0" --split-input-file | FileCheck %s
 //
 // Loops run over the result dimensions before the trailing slice, in result
 // order; each iteration copies the trailing slice (contiguous) or one

@@ -8,8 +8,19 @@
 // Rows of 256 B in error mode: chunks of 1024 positions checked before their
 // copies; 2 KiB of rows ahead = 8 positions of slice prefetch; small static
 // indices are not prefetched.
-func.func @rows_error(%p: tensor<100x64xf32>, %i: tensor<20xi32>) -> tensor<20x64xf32> {
+func.func @rows_error(%p: tensor<100x64xf32>, %i: tensor<200xi32>) -> tensor<200x64xf32> {
   // expected-remark@+1 {{lowering plan: loops=1 copy=slice checks=per-chunk chunk=1024 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=8 indices-prefetch=no}}
+  %r = gather.gather %p[%i] : (tensor<100x64xf32>, tensor<200xi32>) -> tensor<200x64xf32>
+  return %r : tensor<200x64xf32>
+}
+// PAR: loops=1 copy=slice checks=per-chunk chunk=1024 {{.*}} threads=over-chunks
+
+// -----
+
+// A small gather (at most 64 copies, small-gathers.mlir): each copy checks
+// its index; the rows are still prefetched.
+func.func @rows_error_small(%p: tensor<100x64xf32>, %i: tensor<20xi32>) -> tensor<20x64xf32> {
+  // expected-remark@+1 {{lowering plan: loops=1 copy=slice checks=per-copy unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=8 indices-prefetch=no}}
   %r = gather.gather %p[%i] : (tensor<100x64xf32>, tensor<20xi32>) -> tensor<20x64xf32>
   return %r : tensor<20x64xf32>
 }

@@ -23,6 +23,10 @@ struct GatherToSCFLoweringOptions {
   /// Prefetch the slice selected this many index positions ahead; 0: never;
   /// -1: chosen from the slice size and the target (CPUTargetDescription).
   int64_t prefetchDistance = options::kPrefetchDistanceDefault;
+  /// Gathers of at most this many copies, on one thread, check each index
+  /// as they copy its slice; -1: the target's
+  /// (CPUTargetDescription::perCopyCheckMaxCopies).
+  int64_t perCopyCheckMaxCopies = options::kPerCopyCheckMaxCopiesDefault;
   /// Make the outermost loop an scf.forall on tensors.
   bool parallel = false;
   /// The C function error-mode checks report to (docs/spec.md, "The

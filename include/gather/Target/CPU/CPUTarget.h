@@ -40,6 +40,14 @@ struct CPUTargetDescription {
   /// to 4 i64 components with room for the slices).
   int64_t checkChunkPositions = 1024;
 
+  /// Gathers of at most this many copies (static), on one thread, check
+  /// each index as they copy its slice: one loop rather than a checked chunk
+  /// loop, an unchecked copy loop and a resolving one. The chunk's
+  /// vectorised check pays off over many copies; for a few it costs about
+  /// what it saves, and the code is a third the size (compile time,
+  /// bench/compile_time.py).
+  int64_t perCopyCheckMaxCopies = 64;
+
   /// Static indices of at most this many bytes (half of L2) are checked once
   /// before the loops when the loops have outer dimensions that do not
   /// depend on the indices (elements gathers in L2: 0.90 -> 0.96x the C++
