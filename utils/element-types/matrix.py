@@ -99,24 +99,10 @@ def expected(type_name, pipeline):
     return "ok"
 
 
-# (type, op or "*", pipeline or "*") -> why it fails today. TODO(owners):
-# empty this list as the lowerings are fixed; a row that passes is XPASS.
-_GPU_PAYLOAD = ("GatherToGPU.cpp rejects complex and vector elements "
-                "(\"its kernels copy integer, index and floating-point "
-                "elements\"); expected: copied like any payload")
-_UPSTREAM_FROM_ELEMENTS = (
-    "upstream (LLVM 22): folding the tensor.from_elements that builds the "
-    "vector params calls DenseElementsAttr::get with vector elements, which "
-    "reads out of bounds (a crash under AddressSanitizer, a pass or a crash "
-    "otherwise); not the gather lowering")
+# (type, op or "*", pipeline or "*") -> why it fails today; a row that
+# passes is XPASS. Empty: every row passes (the GPU kernels copy complex and
+# vector payloads since stop 12).
 XFAIL = {}
-for _t in ("vector<4xf32>", "vector<2x3xi8>"):
-    for _p in ("cpu-scf", "cpu-scf-threads", "cpu-linalg"):
-        XFAIL[(_t, "*", _p)] = _UPSTREAM_FROM_ELEMENTS
-for _t in ("complex<f32>", "complex<f64>", "vector<4xf32>", "vector<2x3xi8>"):
-    for _p in ("gpu-host", "gpu-sm90"):
-        XFAIL[(_t, "*", _p)] = _GPU_PAYLOAD
-
 
 #===------------------------------------------------------------------------===#
 # Programs
@@ -161,7 +147,15 @@ def params_constant(name, t, kind, lines):
                 lines.append(f"  %v{k} = arith.constant dense<[[{rows[0]}], "
                              f"[{rows[1]}]]> : {t}")
             elems.append(f"%v{k}")
-        lines.append(f"  %p = tensor.from_elements {', '.join(elems)} : {ty}")
+        # Inserted one by one: upstream (LLVM 22) folds a from_elements of
+        # vector constants with DenseElementsAttr::get, which reads out of
+        # bounds for vector elements (a crash under AddressSanitizer).
+        lines += [f"  %pc{k} = arith.constant {k} : index" for k in range(3)]
+        lines.append(f"  %p0 = tensor.empty() : {ty}")
+        for k, elem in enumerate(elems):
+            lines.append(f"  %p{k + 1} = tensor.insert {elem} into %p{k}"
+                         f"[%pc{k // 2}, %pc{k % 2}] : {ty}")
+        lines.append(f"  %p = tensor.cast %p{len(elems)} : {ty} to {ty}")
     elif kind == "ptr":
         elems = []
         for k in range(6):

@@ -24,6 +24,7 @@
 #include "gather/Dialect/Gather/IR/GatherOps.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -103,6 +104,34 @@ static int64_t getVectorWidth(Type type) {
   return kVectorBytes * 8 / bits;
 }
 
+/// Returns the scalar that elements of `type` are made of: the type itself,
+/// the part type of a complex number or the element type of a vector; null
+/// for other types (the kernels do not copy them).
+static Type getScalarPayloadType(Type type) {
+  if (auto complex = dyn_cast<ComplexType>(type))
+    type = complex.getElementType();
+  else if (auto vector = dyn_cast<VectorType>(type))
+    type = vector.isScalable() ? Type() : vector.getElementType();
+  if (type && isa<IntegerType, IndexType, FloatType>(type))
+    return type;
+  return {};
+}
+
+/// Returns a zero of `type`, a type getScalarPayloadType accepts: an
+/// arith.constant, or a complex.constant for complex numbers (host code
+/// only: the kernels never write a zero complex or vector element, see
+/// emitKernelBody).
+static Value createZeroValue(OpBuilder &b, Location loc, Type type) {
+  Type scalar = getScalarPayloadType(type);
+  TypedAttr zero = getZeroAttr(scalar);
+  if (auto complex = dyn_cast<ComplexType>(type))
+    return complex::ConstantOp::create(b, loc, complex,
+                                       b.getArrayAttr({zero, zero}));
+  if (auto vector = dyn_cast<VectorType>(type))
+    zero = DenseElementsAttr::get(vector, zero);
+  return arith::ConstantOp::create(b, loc, zero);
+}
+
 /// Returns the alignment of device accesses to elements of `type`: device
 /// buffers come from gpu.alloc and are indexed by element, so every element
 /// is naturally aligned. Said explicitly because a GPU module has no data
@@ -164,12 +193,8 @@ static void emitSliceLoop(OpBuilder &b, Location loc, const SliceGather &g,
   if (onDevice && width > 1)
     align = llvm::Align(kVectorBytes);
   Value zero;
-  if (!src) {
-    TypedAttr zeroAttr = getZeroAttr(elementType);
-    if (width > 1)
-      zeroAttr = DenseElementsAttr::get(cast<ShapedType>(accessType), zeroAttr);
-    zero = arith::ConstantOp::create(b, loc, zeroAttr);
-  }
+  if (!src)
+    zero = createZeroValue(b, loc, accessType);
   Value begin = m.add(m.mul(ids.blockY, ids.blockDimX), ids.threadX);
   Value step = m.mul(ids.gridY, ids.blockDimX);
   Value count = m.div(g.sliceSize, m.c(width));
@@ -273,16 +298,21 @@ static void emitKernelBody(OpBuilder &b, Location loc, const SliceGather &g,
           if (mode == GatherMode::Error)
             emitIndexCheck(b, loc, g, ids, k, bound,
                            g.geometry.firstIndexedDim + j, onDevice);
-          // On the host the handler may return: the reported slice is then
-          // zero, as in zero mode (a kernel has trapped instead).
-          GatherMode readMode =
-              !onDevice && mode == GatherMode::Error ? GatherMode::Zero : mode;
+          // On the host the handler may return: the reported slice then
+          // reads as zero mode, or clamp mode for element types without a
+          // zero attribute (docs/spec.md; a kernel has trapped instead).
+          GatherMode readMode = mode;
+          if (!onDevice && mode == GatherMode::Error)
+            readMode = getZeroAttr(getElementTypeOrSelf(g.result.getType()))
+                           ? GatherMode::Zero
+                           : GatherMode::Clamp;
           ResolvedIndex resolved = resolveIndex(b, loc, readMode, k, bound);
           valid = createAndOfValid(b, loc, valid, resolved.isValid);
           // Clamp mode has nothing to clamp into in an empty dimension: the
           // slice is zero.
           std::optional<int64_t> staticBound = getConstantIntValue(bound);
-          if (g.mode == GatherMode::Clamp && !(staticBound && *staticBound > 0))
+          if (readMode == GatherMode::Clamp &&
+              !(staticBound && *staticBound > 0))
             valid = createAndOfValid(
                 b, loc, valid,
                 arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, bound,
@@ -466,9 +496,10 @@ static bool hasCountableElements(ShapedType type) {
 }
 
 /// Checks what the kernels can copy, with a diagnostic naming the type
-/// unless `quiet`: integer, index and floating-point elements (a zero slice
-/// needs a zero of the type), on a device at most 64 bits wide (NVPTX selects
-/// no loads of f80 or f128), and operands whose static sizes count in 64 bits.
+/// unless `quiet`: integer, index and floating-point elements, and complex
+/// numbers and static vectors of them (payloads, copied whole); on a device
+/// their scalars at most 64 bits wide (NVPTX selects no loads of f80 or
+/// f128); and operands whose static sizes count in 64 bits.
 static LogicalResult checkSupported(GatherOpInterface op, bool hostOnly,
                                     bool quiet = false) {
   if (quiet) {
@@ -479,17 +510,18 @@ static LogicalResult checkSupported(GatherOpInterface op, bool hostOnly,
   if (failed(checkNoTensorEncodings(op)))
     return failure();
   Type elementType = op.getParamsType().getElementType();
-  if (!getZeroAttr(elementType))
+  Type scalar = getScalarPayloadType(elementType);
+  if (!scalar)
     return op->emitOpError("element type ")
            << elementType
            << " is not supported by convert-gather-to-gpu: its kernels copy "
-              "integer, index and floating-point elements";
-  if (!hostOnly && !elementType.isIndex() &&
-      elementType.getIntOrFloatBitWidth() > 64)
+              "integer, index and floating-point elements, and complex "
+              "numbers and vectors of them";
+  if (!hostOnly && !scalar.isIndex() && scalar.getIntOrFloatBitWidth() > 64)
     return op->emitOpError("element type ")
            << elementType
            << " is not supported on the GPU: NVPTX has no loads and stores "
-              "of elements wider than 64 bits (host-only=true runs it)";
+              "of scalars wider than 64 bits (host-only=true runs it)";
   for (ShapedType type :
        {ShapedType(op.getParamsType()), ShapedType(op.getIndicesType()),
         ShapedType(op.getResultType())})
@@ -624,7 +656,7 @@ private:
   static void emitZeroFill(OpBuilder &b, Location loc, Value flat, Value size,
                            Type elementType) {
     IndexMath m{b, loc};
-    Value zero = arith::ConstantOp::create(b, loc, getZeroAttr(elementType));
+    Value zero = createZeroValue(b, loc, elementType);
     scf::ForOp::create(b, loc, m.c(0), size, m.c(1), ValueRange{},
                        [&](OpBuilder &fb, Location fl, Value i, ValueRange) {
                          memref::StoreOp::create(fb, fl, zero, flat, i);

@@ -220,3 +220,37 @@ func.func @batch_mismatch(%p: tensor<?x4xf32>, %i: tensor<?x2xi32>) -> tensor<?x
   %r = gather.gather %p[%i] batch_dims = 1 mode<zero> : (tensor<?x4xf32>, tensor<?x2xi32>) -> tensor<?x2xf32>
   return %r : tensor<?x2xf32>
 }
+
+// -----
+
+// Complex numbers (and vectors) are payloads: the kernel loads and stores
+// each element whole, one per access. On the host, after a handler that
+// returns, a reported index reads as clamp mode (no zero attribute for the
+// type, as on the CPU: docs/spec.md, "Element types").
+// CHECK-LABEL: func.func @complex_rows(
+// CHECK:         gpu.launch
+// CHECK:           %[[V:.*]] = memref.load %{{.*}}[%{{.*}}] : memref<8xcomplex<f32>>
+// CHECK:           memref.store %[[V]], %{{.*}}[%{{.*}}] : memref<6xcomplex<f32>>
+// HOST-LABEL:  func.func @complex_rows(
+// HOST:          scf.parallel
+// HOST:            func.call @gather_out_of_bounds
+// HOST:            arith.minsi
+// HOST:            arith.maxsi
+// HOST-NOT:        complex.constant
+// HOST:            memref.load {{.*}} : memref<8xcomplex<f32>{{.*}}>
+func.func @complex_rows(%p: tensor<4x2xcomplex<f32>>, %i: tensor<3xi32>) -> tensor<3x2xcomplex<f32>> {
+  %0 = gather.gather %p[%i] : (tensor<4x2xcomplex<f32>>, tensor<3xi32>) -> tensor<3x2xcomplex<f32>>
+  return %0 : tensor<3x2xcomplex<f32>>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @vector_rows(
+// CHECK:         gpu.launch
+// CHECK:           %[[V:.*]] = memref.load %{{.*}}[%{{.*}}] : memref<4xvector<4xf32>>
+// CHECK:           memref.store %[[V]], %{{.*}}[%{{.*}}] : memref<3xvector<4xf32>>
+// SCALAR-LABEL: func.func @vector_rows(
+func.func @vector_rows(%p: tensor<4xvector<4xf32>>, %i: tensor<3xi32>) -> tensor<3xvector<4xf32>> {
+  %0 = gather.gather %p[%i] mode<clamp> : (tensor<4xvector<4xf32>>, tensor<3xi32>) -> tensor<3xvector<4xf32>>
+  return %0 : tensor<3xvector<4xf32>>
+}
