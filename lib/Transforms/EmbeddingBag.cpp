@@ -152,81 +152,111 @@ linalg::LinalgOp matchEpilogue(const BagForm &form) {
   return epilogue;
 }
 
-std::optional<BagForm> matchBag(linalg::LinalgOp consumer, Operation *op) {
+/// The gather of an embedding bag: row gathers [B, K] -> [B, K, D] of a
+/// table [N, D] of scalars with D not 0, on tensors without encodings, with
+/// one user and no run-time shape checks (those are left to the lowering).
+GatherOp matchBagGather(Operation *op) {
   auto gather = dyn_cast<GatherOp>(op);
   if (!gather || gather.getOut() || !gather->hasOneUse())
-    return std::nullopt;
+    return nullptr;
   GatherGeometry g = GatherGeometry::get(gather);
   if (g.batchDims != 0 || g.firstIndexedDim != 0 || g.indexDepth != 1 ||
       g.numPositionDims != 2 || g.hasIndexVectorDim || g.resultRank != 3)
-    return std::nullopt;
+    return nullptr;
   if (hasEncoding(gather.getParams().getType()) ||
       hasEncoding(gather.getIndices().getType()) ||
       hasEncoding(gather->getResult(0).getType()))
-    return std::nullopt;
-  // Sizes given twice (operands and result type), one dynamic: the gather
-  // lowering checks them at run time; left to it.
+    return nullptr;
   if (needsRunTimeShapeChecks(cast<GatherOpInterface>(op)))
-    return std::nullopt;
+    return nullptr;
   auto paramsType = cast<RankedTensorType>(gather.getParams().getType());
   if (!isScalarType(paramsType.getElementType()) ||
       paramsType.getDimSize(1) == 0)
-    return std::nullopt;
+    return nullptr;
+  return gather;
+}
 
-  BagForm form;
-  form.gather = gather;
-  form.consumer = consumer;
-  form.elementType = paramsType.getElementType();
+/// The consumer's loops over bags (B), rows of a bag (K) and columns (D).
+struct BagLoops {
+  unsigned b, k, d;
+};
+
+/// Sets `form.rows`, the one consumer input that reads the gather, and
+/// returns the loops its map gives B, K and D: parallel, reduction and
+/// parallel.
+std::optional<BagLoops> matchRows(BagForm &form) {
+  linalg::LinalgOp consumer = form.consumer;
   if (consumer.getNumLoops() != 3 || consumer.getNumDpsInits() != 1 ||
       consumer->getNumResults() != 1 || !consumer.hasPureTensorSemantics())
     return std::nullopt;
   for (OpOperand *operand : consumer.getDpsInputOperands()) {
-    if (operand->get() == gather->getResult(0)) {
-      if (form.rows)
-        return std::nullopt;
-      form.rows = operand;
-    }
+    if (operand->get() != form.gather->getResult(0))
+      continue;
+    if (form.rows)
+      return std::nullopt;
+    form.rows = operand;
   }
   if (!form.rows)
     return std::nullopt;
   AffineMap rowsMap = consumer.getMatchingIndexingMap(form.rows);
   if (!rowsMap.isPermutation())
     return std::nullopt;
-  unsigned loopB = getLoop(rowsMap, 0), loopK = getLoop(rowsMap, 1),
-           loopD = getLoop(rowsMap, 2);
+  BagLoops loops{getLoop(rowsMap, 0), getLoop(rowsMap, 1),
+                 getLoop(rowsMap, 2)};
   SmallVector<utils::IteratorType> iterators =
       consumer.getIteratorTypesArray();
-  if (iterators[loopB] != utils::IteratorType::parallel ||
-      iterators[loopK] != utils::IteratorType::reduction ||
-      iterators[loopD] != utils::IteratorType::parallel)
+  if (iterators[loops.b] != utils::IteratorType::parallel ||
+      iterators[loops.k] != utils::IteratorType::reduction ||
+      iterators[loops.d] != utils::IteratorType::parallel)
     return std::nullopt;
-  auto isLoops = [&](AffineMap map, ArrayRef<unsigned> loops) {
-    if (map.getNumResults() != loops.size())
+  return loops;
+}
+
+/// True when `map` gives exactly `loops`, in order.
+bool isLoops(AffineMap map, ArrayRef<unsigned> loops) {
+  if (map.getNumResults() != loops.size())
+    return false;
+  for (auto [i, loop] : llvm::enumerate(loops)) {
+    auto dim = dyn_cast<AffineDimExpr>(map.getResult(i));
+    if (!dim || dim.getPosition() != loop)
       return false;
-    for (auto [i, loop] : llvm::enumerate(loops)) {
-      auto dim = dyn_cast<AffineDimExpr>(map.getResult(i));
-      if (!dim || dim.getPosition() != loop)
-        return false;
-    }
-    return true;
-  };
+  }
+  return true;
+}
+
+/// Sets the other inputs (scalars read at (B, K)) and the init (read and
+/// written at (B, D)); false when an operand is of another form.
+bool matchScalarInputsAndInit(BagForm &form, BagLoops loops) {
+  linalg::LinalgOp consumer = form.consumer;
   for (OpOperand *operand : consumer.getDpsInputOperands()) {
     if (operand == form.rows)
       continue;
     auto type = dyn_cast<RankedTensorType>(operand->get().getType());
     if (!type || type.getEncoding() || !isScalarType(type.getElementType()) ||
-        !isLoops(consumer.getMatchingIndexingMap(operand), {loopB, loopK}))
-      return std::nullopt;
+        !isLoops(consumer.getMatchingIndexingMap(operand), {loops.b, loops.k}))
+      return false;
     form.scalarInputs.push_back(operand);
   }
   form.init = consumer.getDpsInitOperand(0);
   auto initType = dyn_cast<RankedTensorType>(form.init->get().getType());
   if (!initType || initType.getEncoding() ||
       !isScalarType(initType.getElementType()) ||
-      !isLoops(consumer.getMatchingIndexingMap(form.init), {loopB, loopD}))
-    return std::nullopt;
+      !isLoops(consumer.getMatchingIndexingMap(form.init), {loops.b, loops.d}))
+    return false;
   form.accType = initType.getElementType();
-  if (!isVectorizableBody(consumer.getBlock()))
+  return true;
+}
+
+std::optional<BagForm> matchBag(linalg::LinalgOp consumer, Operation *op) {
+  BagForm form;
+  form.gather = matchBagGather(op);
+  if (!form.gather)
+    return std::nullopt;
+  form.consumer = consumer;
+  form.elementType = form.gather.getParams().getType().getElementType();
+  std::optional<BagLoops> loops = matchRows(form);
+  if (!loops || !matchScalarInputsAndInit(form, *loops) ||
+      !isVectorizableBody(consumer.getBlock()))
     return std::nullopt;
   if (auto fill = form.init->get().getDefiningOp<linalg::FillOp>()) {
     Value value = fill.getInputs()[0];
@@ -284,6 +314,9 @@ private:
   Value cst(OpBuilder &b, Location loc, int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v);
   }
+  void readSizes(OpBuilder &b, Location loc);
+  void chooseTuning(const CPUTargetDescription &target);
+  Value emitForall(OpBuilder &b, Location loc);
 
   BagForm form;
   const EmbeddingBagOptions &options;
@@ -309,10 +342,9 @@ private:
   bool tableMayBeEmpty = true;
 };
 
-Value BagEmitter::emit(OpBuilder &b) {
-  Location loc = form.consumer.getLoc();
-  CPUTargetDescription target =
-      CPUTargetDescription::get(form.consumer.getOperation());
+/// Reads the table, the indices and their sizes, and makes the table's
+/// read-only buffer.
+void BagEmitter::readSizes(OpBuilder &b, Location loc) {
   table = form.gather.getParams();
   indices = form.gather.getIndices();
   auto tableType = cast<RankedTensorType>(table.getType());
@@ -323,7 +355,11 @@ Value BagEmitter::emit(OpBuilder &b) {
   numRows = createDimSize(b, loc, table, 0);
   rowSize = createDimSize(b, loc, table, 1);
   tableBuffer = createTableBuffer(b, loc, table);
+}
 
+/// Chooses the register block width, the in-memory accumulator's step and
+/// the prefetch distance from the options and the target.
+void BagEmitter::chooseTuning(const CPUTargetDescription &target) {
   int64_t elementBytes = getBytes(form.elementType);
   int64_t accBytes = getBytes(form.accType);
   int64_t registerMax = options.registerAccumulatorMaxBytes >= 0
@@ -355,14 +391,23 @@ Value BagEmitter::emit(OpBuilder &b) {
                                   target.slicePrefetchMinDistance,
                                   target.slicePrefetchMaxDistance);
   }
+}
 
+Value BagEmitter::emit(OpBuilder &b) {
+  Location loc = form.consumer.getLoc();
+  readSizes(b, loc);
+  chooseTuning(CPUTargetDescription::get(form.consumer.getOperation()));
   // The accumulator starts as the init: a splat of the filled value where
   // the init is a linalg.fill (the fill itself is then dead), else the
   // init's row. With an epilogue, the forall writes the epilogue's init.
   fillValue = form.fillValue;
   shared = form.epilogue ? form.epilogue.getDpsInitOperand(0)->get()
                          : fillValue ? form.fillDest : form.init->get();
+  return emitForall(b, loc);
+}
 
+/// Emits the scf.forall over bags, each writing its row of `shared`.
+Value BagEmitter::emitForall(OpBuilder &b, Location loc) {
   // An empty gathered tensor reads nothing and checks nothing: no bag runs
   // when D = 0 (K = 0 runs no row).
   OpFoldResult upper = numBags;
