@@ -117,6 +117,10 @@ private:
   Value emitUpFront(OpBuilder &b, Location loc);
   Value emitSequentialChunks(OpBuilder &b, Location loc);
   Value emitParallelChunks(OpBuilder &b, Location loc);
+  OpFoldResult getParallelIterations(OpBuilder &b, Location loc,
+                                     Value chunkSize, Value size0);
+  void emitOwnFlag(OpBuilder &b, Location loc, scf::ForallOp forall,
+                   Value bad);
   Value emitForallOverOutermost(OpBuilder &b, Location loc, CopyKind kind);
 
   // Loop nests.
@@ -611,15 +615,7 @@ Value LoopEmitter::emitParallelChunks(OpBuilder &b, Location l) {
   Value zero = arith::ConstantIndexOp::create(b, l, 0);
   Value chunkSize = arith::ConstantIndexOp::create(b, l, plan.chunkPositions);
   Value size0 = getSize(b, l, 0);
-  OpFoldResult count = sizes[0];
-  if (overChunks) {
-    std::optional<int64_t> staticSize = getConstantIntValue(sizes[0]);
-    count = staticSize ? OpFoldResult(b.getIndexAttr(llvm::divideCeil(
-                             *staticSize, plan.chunkPositions)))
-                       : OpFoldResult(arith::CeilDivUIOp::create(
-                                          b, l, size0, chunkSize)
-                                          .getResult());
-  }
+  OpFoldResult count = getParallelIterations(b, l, chunkSize, size0);
   SmallVector<Value> sharedInits{lowering.init};
   if (plan.reports)
     sharedInits.push_back(tensor::EmptyOp::create(
@@ -672,32 +668,49 @@ Value LoopEmitter::emitParallelChunks(OpBuilder &b, Location l) {
       overChunks ? checkAndCopy(b, l, IndexChunk{ValueRange(), lo, hi}, size0,
                                 inits)
                  : buildChunkedNest(b, l, ValueRange{iv}, inits, checkAndCopy);
-  Value flag;
-  if (plan.reports) {
-    // The flag goes into this iteration's own element of the shared flags
-    // (extract_slice + insert bufferize in place; from_elements would
-    // allocate in every iteration).
-    Value own = tensor::ExtractSliceOp::create(
-        b, l, forall.getRegionIterArgs()[1], ArrayRef<OpFoldResult>{iv},
-        ArrayRef<OpFoldResult>{b.getIndexAttr(1)},
-        ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
-    flag = tensor::InsertOp::create(
-        b, l, arith::ExtUIOp::create(b, l, b.getI8Type(), filled[1]), own,
-        ValueRange{zero});
-  }
+  if (plan.reports)
+    emitOwnFlag(b, l, forall, filled[1]);
   b.setInsertionPointToStart(forall.getTerminator().getBody());
   tensor::ParallelInsertSliceOp::create(b, l, filled[0], shared, slotOffsets,
                                         slotSizes, unitStrides);
   if (!plan.reports)
     return forall.getResult(0);
-  tensor::ParallelInsertSliceOp::create(
-      b, l, flag, forall.getRegionIterArgs()[1], ArrayRef<OpFoldResult>{iv},
-      ArrayRef<OpFoldResult>{b.getIndexAttr(1)},
-      ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
   b.setInsertionPointAfter(forall);
   createReportIfBad(b, l, op, g, createAnyFlagSet(b, l, forall.getResult(1)),
                     indices, indexedSizes, lowering.outOfBoundsHandler);
   return forall.getResult(0);
+}
+
+/// The iterations of emitParallelChunks' forall: one per chunk of the only
+/// loop, or one per coordinate of the outermost loop.
+OpFoldResult LoopEmitter::getParallelIterations(OpBuilder &b, Location l,
+                                                Value chunkSize, Value size0) {
+  if (plan.threads != LoweringPlan::Threads::OverChunks)
+    return sizes[0];
+  if (std::optional<int64_t> staticSize = getConstantIntValue(sizes[0]))
+    return b.getIndexAttr(llvm::divideCeil(*staticSize, plan.chunkPositions));
+  return arith::CeilDivUIOp::create(b, l, size0, chunkSize).getResult();
+}
+
+/// Writes `bad`, whether a chunk of this iteration of `forall` was bad, into
+/// the iteration's own element of the shared flags (its second shared
+/// output): extract_slice + insert + parallel_insert_slice bufferize in
+/// place, where from_elements would allocate in every iteration. Leaves the
+/// insertion point before the terminator.
+void LoopEmitter::emitOwnFlag(OpBuilder &b, Location l, scf::ForallOp forall,
+                              Value bad) {
+  Value iv = forall.getInductionVar(0);
+  Value flags = forall.getRegionIterArgs()[1];
+  SmallVector<OpFoldResult> offset{iv}, one{b.getIndexAttr(1)};
+  Value own =
+      tensor::ExtractSliceOp::create(b, l, flags, offset, one, one);
+  Value zero = arith::ConstantIndexOp::create(b, l, 0);
+  Value flag = tensor::InsertOp::create(
+      b, l, arith::ExtUIOp::create(b, l, b.getI8Type(), bad), own,
+      ValueRange{zero});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(forall.getTerminator().getBody());
+  tensor::ParallelInsertSliceOp::create(b, l, flag, flags, offset, one, one);
 }
 
 Value LoopEmitter::emitLoops(OpBuilder &b, Location l) {
