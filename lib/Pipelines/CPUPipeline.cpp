@@ -131,6 +131,7 @@ void addGatherLowering(OpPassManager &pm,
   case GatherCPULowering::SCF: {
     ConvertGatherToSCFPassOptions scfOptions;
     scfOptions.prefetchDistance = options.prefetchDistance;
+    scfOptions.perCopyCheckMaxCopies = options.perCopyCheckMaxCopies;
     scfOptions.parallel = options.numThreads > 0;
     scfOptions.outOfBoundsHandler = options.outOfBoundsHandler;
     pm.addPass(createConvertGatherToSCFPass(scfOptions));
@@ -229,6 +230,9 @@ GatherCPUPipelineOptions::checkOptions(options::ErrorFn error) const {
   bool ok =
       succeeded(checkRange("prefetch-distance", prefetchDistance,
                            kPrefetchDistanceMin, kPrefetchDistanceMax, error));
+  ok &= succeeded(checkRange("per-copy-check-max-copies",
+                             perCopyCheckMaxCopies, kPerCopyCheckMaxCopiesMin,
+                             kPerCopyCheckMaxCopiesMax, error));
   ok &= succeeded(checkRange("num-threads", uint64_t(numThreads), 0,
                              kNumThreadsMax, error));
   ok &= succeeded(checkNontemporalMinBytes("nontemporal-min-bytes",

@@ -47,9 +47,11 @@
 // RUN: not gather-opt %s --convert-gather-to-scf="prefetch-distance=-2" 2>&1 | FileCheck %s --check-prefix=SCF
 // RUN: not gather-opt %s --gather-nontemporal-copies="min-bytes=-2" 2>&1 | FileCheck %s --check-prefix=NTPASS
 // RUN: not gather-opt %s --convert-gather-to-scf="per-copy-check-max-copies=-2" 2>&1 | FileCheck %s --check-prefix=PERCOPY
+// RUN: not gather-opt %s --gather-cpu-pipeline="per-copy-check-max-copies=-2" 2>&1 | FileCheck %s --check-prefix=PERCOPY-PIPE
 // RUN: not gather-opt %s --convert-gather-to-scf="per-copy-check-max-copies=1048577" 2>&1 | FileCheck %s --check-prefix=PERCOPY-MAX
 // SCF: error: convert-gather-to-scf: option 'prefetch-distance' must be in [-1, 65536], got -2
 // PERCOPY: error: convert-gather-to-scf: option 'per-copy-check-max-copies' must be in [-1, 1048576], got -2
+// PERCOPY-PIPE: error: gather-cpu-pipeline: option 'per-copy-check-max-copies' must be in [-1, 1048576], got -2
 // PERCOPY-MAX: error: convert-gather-to-scf: option 'per-copy-check-max-copies' must be in [-1, 1048576], got 1048577
 // NTPASS: error: gather-nontemporal-copies: option 'min-bytes' must be at least -1, got -2
 

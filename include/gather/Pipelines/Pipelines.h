@@ -46,6 +46,15 @@ struct GatherCPUPipelineOptions
                      "(gather-fuse-reductions; -1: about 4 KiB of rows "
                      "ahead)"),
       llvm::cl::init(options::kPrefetchDistanceDefault)};
+  PassOptions::Option<int64_t> perCopyCheckMaxCopies{
+      *this, "per-copy-check-max-copies",
+      llvm::cl::desc("lowering=scf, reporting modes, one thread: a gather of "
+                     "at most this many static copies checks each index in "
+                     "its copy loop (a third of the code, faster to "
+                     "compile) instead of in checked chunks (faster to run: "
+                     "16 rows of 256 B, about 10 %); -1: the target's (64); "
+                     "0: never; at most 2^20"),
+      llvm::cl::init(options::kPerCopyCheckMaxCopiesDefault)};
   PassOptions::Option<unsigned> numThreads{
       *this, "num-threads",
       llvm::cl::desc("lowering=scf: 0 runs single-threaded loops; N > 0 "
