@@ -126,9 +126,9 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
            /*default=*/
            "::mlir::gather::options::kPerCopyCheckMaxCopiesDefault",
            "in a reporting mode on one thread, a gather of at most this many "
-           "static copies checks each index in its copy loop instead of in "
-           "checked chunks (less code); -1: the target's (64); 0: never; at "
-           "most 2^20">,
+           "static copies checks each index in its branch-free copy loop "
+           "instead of in checked chunks (less code, as fast); -1: the "
+           "target's (64); 0: never; at most 2^20">,
     Option<"outOfBoundsHandler", "out-of-bounds-handler", "std::string",
            /*default=*/"\"gather_out_of_bounds\"",
            "the C function error-mode checks call with a bad index, as in "

@@ -50,10 +50,9 @@ struct GatherCPUPipelineOptions
       *this, "per-copy-check-max-copies",
       llvm::cl::desc("lowering=scf, reporting modes, one thread: a gather of "
                      "at most this many static copies checks each index in "
-                     "its copy loop (a third of the code, faster to "
-                     "compile) instead of in checked chunks (faster to run: "
-                     "16 rows of 256 B, about 10 %); -1: the target's (64); "
-                     "0: never; at most 2^20"),
+                     "its branch-free copy loop instead of in checked chunks "
+                     "(less code, faster to compile, as fast to run); -1: "
+                     "the target's (64); 0: never; at most 2^20"),
       llvm::cl::init(options::kPerCopyCheckMaxCopiesDefault)};
   PassOptions::Option<unsigned> numThreads{
       *this, "num-threads",

@@ -95,7 +95,18 @@ namespace {
 /// path is rare and its code is better small. ReportAndResolve copies run
 /// where a chunk was found bad and report each bad index themselves (in
 /// index order, as a separate report loop would) before resolving it.
-enum class CopyKind { Unchecked, Resolving, AfterReport, ReportAndResolve };
+enum class CopyKind {
+  Unchecked,
+  Resolving,
+  AfterReport,
+  ReportAndResolve,
+  /// Reads the slice at the resolved address (in bounds, not checked) with
+  /// no branch; the caller or-reduces whether the index was bad.
+  Flagging,
+  /// After flagging copies (slices only): reports a bad index and zeroes
+  /// its slot; copies nothing.
+  ReportAndZero
+};
 
 /// Maps loop coordinates to the coordinates of the copy in the tensor it is
 /// inserted into (the result, or one thread's slot of it).
@@ -114,6 +125,7 @@ public:
 private:
   Value emitLoops(OpBuilder &b, Location loc);
   Value emitPerCopy(OpBuilder &b, Location loc);
+  Value emitFlagged(OpBuilder &b, Location loc);
   Value emitUpFront(OpBuilder &b, Location loc);
   Value emitSequentialChunks(OpBuilder &b, Location loc);
   Value emitParallelChunks(OpBuilder &b, Location loc);
@@ -126,6 +138,7 @@ private:
   // Loop nests.
   Value buildCopyNest(OpBuilder &b, Location loc, Value lb0, Value ub0,
                       Value acc, CopyKind kind);
+  std::pair<Value, Value> buildFlaggingCopyNest(OpBuilder &b, Location loc);
   SmallVector<Value> buildChunkedNest(
       OpBuilder &b, Location loc, ValueRange leadingIvs, ValueRange inits,
       function_ref<SmallVector<Value>(OpBuilder &, Location,
@@ -141,7 +154,11 @@ private:
 
   // One copy.
   Value emitCopy(OpBuilder &b, Location loc, ValueRange ivs,
-                 ValueRange resultIvs, Value acc, CopyKind kind);
+                 ValueRange resultIvs, Value acc, CopyKind kind,
+                 Value *validOut = nullptr);
+  Value emitZeroSlotIfInvalid(OpBuilder &b, Location loc,
+                              ArrayRef<OpFoldResult> resultOffsets,
+                              Value isValid, Value acc);
   Value emitSliceCopy(OpBuilder &b, Location loc,
                       ArrayRef<OpFoldResult> paramsOffsets,
                       ArrayRef<OpFoldResult> resultOffsets, Value isValid,
@@ -216,18 +233,21 @@ LoopEmitter::LoopEmitter(Operation *op, Value params, Value indices,
 }
 
 Value LoopEmitter::emitCopy(OpBuilder &b, Location l, ValueRange ivs,
-                            ValueRange resultIvs, Value acc, CopyKind kind) {
-  // Checked copies are rare, except where every copy checks its index.
+                            ValueRange resultIvs, Value acc, CopyKind kind,
+                            Value *validOut) {
   bool rare = kind == CopyKind::AfterReport ||
-              (kind == CopyKind::ReportAndResolve &&
-               plan.checks != LoweringPlan::Checks::PerCopy);
+              kind == CopyKind::ReportAndResolve ||
+              kind == CopyKind::ReportAndZero;
   if (paramsBuffer && !rare)
     emitSlicePrefetch(b, l, ivs);
   bool unchecked = kind == CopyKind::Unchecked;
+  assert((kind == CopyKind::Flagging) == bool(validOut) &&
+         "a flagging copy, and only one, returns its validity");
   ResolvedIndexVector resolved = loadAndResolveIndexVector(
       b, l, op, g, unchecked ? plan.uncheckedMode : plan.resolvingMode,
       indices, g.getSelectorOfResultCoords(ivs), indexedSizes,
-      /*check=*/kind == CopyKind::ReportAndResolve,
+      /*check=*/kind == CopyKind::ReportAndResolve ||
+          kind == CopyKind::ReportAndZero,
       lowering.outOfBoundsHandler,
       unchecked ? std::nullopt : plan.readReportedAs);
   SmallVector<OpFoldResult> paramsOffsets(ivs.begin(),
@@ -238,18 +258,52 @@ Value LoopEmitter::emitCopy(OpBuilder &b, Location l, ValueRange ivs,
   SmallVector<OpFoldResult> resultOffsets =
       getAsOpFoldResult(SmallVector<Value>(resultIvs));
   resultOffsets.append(g.resultRank - plan.numLoops, b.getIndexAttr(0));
+  // A flagging copy reads its slice whatever the index (0 for a bad one).
+  Value isValid = resolved.isValid;
+  if (kind == CopyKind::Flagging) {
+    *validOut = isValid;
+    isValid = Value();
+  }
+  if (kind == CopyKind::ReportAndZero)
+    return emitZeroSlotIfInvalid(b, l, resultOffsets, isValid, acc);
   if (!plan.scalarCopies)
-    return emitSliceCopy(b, l, paramsOffsets, resultOffsets, resolved.isValid,
-                         acc);
+    return emitSliceCopy(b, l, paramsOffsets, resultOffsets, isValid, acc);
   // A select, not a branch, keeps the loop vectorizable.
   Value value = tensor::ExtractOp::create(
       b, l, params, getValueOrCreateConstantIndexOp(b, l, paramsOffsets));
-  if (resolved.isValid)
+  if (isValid)
     value = arith::SelectOp::create(
-        b, l, resolved.isValid, value,
+        b, l, isValid, value,
         arith::ConstantOp::create(b, l, lowering.zero));
   return tensor::InsertOp::create(
       b, l, value, acc, getValueOrCreateConstantIndexOp(b, l, resultOffsets));
+}
+
+/// Zeroes the slot of `acc` at `resultOffsets` where `isValid` is false
+/// (ReportAndZero copies).
+Value LoopEmitter::emitZeroSlotIfInvalid(OpBuilder &b, Location l,
+                                         ArrayRef<OpFoldResult> resultOffsets,
+                                         Value isValid, Value acc) {
+  assert(isValid && lowering.zero && "a zero-reading resolution");
+  SmallVector<OpFoldResult> strides(g.resultRank, b.getIndexAttr(1));
+  Value isBad = arith::XOrIOp::create(
+      b, l, isValid, arith::ConstantIntOp::create(b, l, 1, 1));
+  auto ifOp = scf::IfOp::create(
+      b, l, isBad,
+      [&](OpBuilder &tb, Location tl) {
+        Value slot = tensor::ExtractSliceOp::create(
+            tb, tl, getTensorType(resultSlotSizes, elementType), acc,
+            resultOffsets, resultSlotSizes, strides);
+        Value zero = arith::ConstantOp::create(tb, tl, lowering.zero);
+        Value filled = linalg::FillOp::create(tb, tl, zero, slot).getResult(0);
+        scf::YieldOp::create(
+            tb, tl,
+            tensor::InsertSliceOp::create(tb, tl, filled, acc, resultOffsets,
+                                          resultSlotSizes, strides)
+                .getResult());
+      },
+      [&](OpBuilder &eb, Location el) { scf::YieldOp::create(eb, el, acc); });
+  return ifOp.getResult(0);
 }
 
 /// Copies the slice at `paramsOffsets` into `acc` at `resultOffsets`, or
@@ -410,6 +464,33 @@ void LoopEmitter::emitIndicesPrefetch(OpBuilder &b, Location l,
 
 /// Builds an scf.for nest over the loop dimensions [0, numLoops), dimension
 /// 0 over [lb0, ub0), carrying `acc`, with one copy of `kind` per iteration.
+/// The loops over every copy with flagging copies: returns the result and
+/// whether an index was bad.
+std::pair<Value, Value> LoopEmitter::buildFlaggingCopyNest(OpBuilder &b,
+                                                           Location l) {
+  Value zero = arith::ConstantIndexOp::create(b, l, 0);
+  Value one = arith::ConstantIndexOp::create(b, l, 1);
+  SmallVector<Value> lbs(plan.numLoops, zero), ubs, steps(plan.numLoops, one);
+  for (int64_t i = 0; i < plan.numLoops; ++i)
+    ubs.push_back(getSize(b, l, i));
+  Value noneBad = arith::ConstantIntOp::create(b, l, 0, 1);
+  scf::LoopNest nest = scf::buildLoopNest(
+      b, l, lbs, ubs, steps, ValueRange{lowering.init, noneBad},
+      [&](OpBuilder &nb, Location nl, ValueRange ivs, ValueRange args) {
+        Value isValid;
+        Value next =
+            emitCopy(nb, nl, ivs, ivs, args[0], CopyKind::Flagging, &isValid);
+        Value bad = args[1];
+        if (isValid)
+          bad = arith::OrIOp::create(
+              nb, nl, bad,
+              arith::XOrIOp::create(
+                  nb, nl, isValid, arith::ConstantIntOp::create(nb, nl, 1, 1)));
+        return scf::ValueVector{next, bad};
+      });
+  return {nest.results[0], nest.results[1]};
+}
+
 Value LoopEmitter::buildCopyNest(OpBuilder &b, Location l, Value lb0,
                                  Value ub0, Value acc, CopyKind kind) {
   Value zero = arith::ConstantIndexOp::create(b, l, 0);
@@ -512,11 +593,22 @@ Value LoopEmitter::emitSplitChunkCopies(OpBuilder &b, Location l, Value bad,
 Value LoopEmitter::emitPerCopy(OpBuilder &b, Location l) {
   if (plan.threads != LoweringPlan::Threads::None)
     return emitForallOverOutermost(b, l, CopyKind::Resolving);
-  // In a reporting mode (small gathers, LoweringPlan) each copy reports its
-  // own bad index.
   return buildCopyNest(b, l, Value(), Value(), lowering.init,
-                       plan.reports ? CopyKind::ReportAndResolve
-                                    : CopyKind::Resolving);
+                       CopyKind::Resolving);
+}
+
+/// Checks::Flagged: one loop copies every slice from its resolved address,
+/// with no branch, and or-reduces the checks; only when one failed, a
+/// second loop reports each bad index in order and zeroes its slot
+/// (dimension 0 split as in emitUpFront).
+Value LoopEmitter::emitFlagged(OpBuilder &b, Location l) {
+  auto [copied, bad] = buildFlaggingCopyNest(b, l);
+  Value zero = arith::ConstantIndexOp::create(b, l, 0);
+  Value size0 = getSize(b, l, 0);
+  Value split = arith::SelectOp::create(b, l, bad, zero, size0);
+  return buildCopyNest(b, l, split, size0, copied,
+                       plan.scalarCopies ? CopyKind::ReportAndResolve
+                                         : CopyKind::ReportAndZero);
 }
 
 /// Checks::UpFront: one check of all indices, the report of the bad ones,
@@ -717,6 +809,8 @@ Value LoopEmitter::emitLoops(OpBuilder &b, Location l) {
   switch (plan.checks) {
   case LoweringPlan::Checks::PerCopy:
     return emitPerCopy(b, l);
+  case LoweringPlan::Checks::Flagged:
+    return emitFlagged(b, l);
   case LoweringPlan::Checks::UpFront:
     return emitUpFront(b, l);
   case LoweringPlan::Checks::PerChunk:

@@ -43,6 +43,12 @@ struct LoweringPlan {
     /// in a reporting mode, and the chunk copied unchecked when good,
     /// resolving otherwise.
     PerChunk,
+    /// Small gathers in a reporting mode (CPUTargetDescription::
+    /// perCopyCheckMaxCopies): one loop copies every slice from its resolved
+    /// address (in bounds: no gathered dimension is empty) without a branch
+    /// and or-reduces the checks; a second loop reports the bad indices and
+    /// zeroes their slots only when one failed.
+    Flagged,
   };
   /// How the loops are spread over threads (an scf.forall).
   enum class Threads {
