@@ -13,9 +13,9 @@
 // rows) becomes the embedding-bag loops: an scf.forall over the bags; per
 // bag an or-reduction checking its indices, then (no bad index) an scf.for
 // over its rows with a vector<64xf32> accumulator starting at the fill value,
-// the row 16 positions ahead (4 KiB of 256 B rows) prefetched, its 4 lines,
-// in the flattened (bag, k) order: (b, k + 16), or (b + 1, k + 16 - 32), the
-// last bag's own rows at the end; a bag with a bad index is read by a loop
+// the row 32 positions ahead (8 KiB of 256 B rows, at most K = 32)
+// prefetched, its 4 lines, in the flattened (bag, k) order: (b, k + 32), or
+// (b + 1, k + 32 - 32), the last bag's own rows at the end; a bag with a bad index is read by a loop
 // that reports each bad index and reads it as a zero row.
 // CHECK-LABEL: func.func @bag_sum(
 //  CHECK-SAME:     %[[T:[a-z0-9]+]]: tensor<1000x64xf32>, %[[I:[a-z0-9]+]]: tensor<16x32xi64>
@@ -35,7 +35,7 @@
 //       CHECK:         func.call @gather_out_of_bounds
 //       CHECK:     } else {
 //       CHECK:       %[[ACC:.*]] = scf.for %[[K:.*]] = %c0 to %c32 step %c1 iter_args(%[[A:.*]] = %[[ZERO]]) -> (vector<64xf32>)
-//       CHECK:         %[[KA:.*]] = arith.addi %[[K]], %c16
+//       CHECK:         %[[KA:.*]] = arith.addi %[[K]], %c32
 //       CHECK:         %[[NEXT:.*]] = arith.cmpi uge, %[[KA]], %c32
 //       CHECK:         %[[KN:.*]] = arith.select %[[NEXT]]
 //       CHECK:         %[[BN:.*]] = arith.select %[[NEXT]]
@@ -80,7 +80,8 @@ func.func @bag_sum(%table: tensor<1000x64xf32>, %indices: tensor<16x32xi64>) -> 
 
 // Rows of 800 B, zero mode, a max from the caller's init: column blocks of
 // 64 elements (256 B, bagRegisterAccumulatorMaxBytes), the first one
-// prefetching whole rows (13 lines) 5 positions ahead, then blocks 64 and
+// prefetching whole rows (13 lines) 8 positions ahead (8 KiB is 10; at
+// most K = 8), then blocks 64 and
 // 128 in a loop, then the 8-element tail; each starts from the init's
 // columns. No check: an out-of-bounds index reads a zero row.
 // CHECK-LABEL: func.func @bag_max_blocks(

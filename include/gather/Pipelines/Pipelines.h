@@ -43,7 +43,7 @@ struct GatherCPUPipelineOptions
                      "index positions ahead; 0: never; -1: about 2 KiB "
                      "of slices ahead (2-64 positions) for slices of 64 B to "
                      "4 KiB; at most 65536. Also the rows of embedding bags "
-                     "(gather-fuse-reductions; -1: about 4 KiB of rows "
+                     "(gather-fuse-reductions; -1: about 8 KiB of rows "
                      "ahead)"),
       llvm::cl::init(options::kPrefetchDistanceDefault)};
   PassOptions::Option<int64_t> perCopyCheckMaxCopies{

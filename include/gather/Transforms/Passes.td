@@ -197,7 +197,7 @@ def FuseGatherReductionsPass : Pass<"gather-fuse-reductions"> {
     Option<"prefetchDistance", "prefetch-distance", "int64_t",
            /*default=*/"-1",
            "bag-loops: prefetch the row this many (bag, k) positions ahead "
-           "(at most K); 0: never; -1: about 4 KiB of rows ahead (2-64), "
+           "(at most K); 0: never; -1: about 8 KiB of rows ahead (2-64), "
            "none for rows under a cache line">,
     Option<"registerAccumulatorMaxBytes", "register-accumulator-max-bytes",
            "int64_t", /*default=*/"-1",

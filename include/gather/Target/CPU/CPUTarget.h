@@ -88,8 +88,11 @@ struct CPUTargetDescription {
   /// most K): a bag's loop issues fewer instructions per row than a copy,
   /// so the rows are needed sooner. 4 KiB against 2 KiB (best of two runs
   /// each): D64 zipf 0.77 -> 1.08x the C++ prefetch loop, uniform 1.03 ->
-  /// 1.13x; D256 about even (docs/performance.md, "Embedding bag").
-  int64_t bagPrefetchAheadBytes = 4096;
+  /// 1.13x; D256 about even. 8 KiB against 4 KiB (stop 12, two quick runs
+  /// each, one core): D64 uniform 0.93-0.95 -> 1.12-1.13x, zipf 0.91-0.98 ->
+  /// 0.95-1.25x; D256 0.97-1.04 -> 0.92-1.06x (docs/performance.md,
+  /// "Embedding bag").
+  int64_t bagPrefetchAheadBytes = 8192;
 
   /// Floats narrower than this many bits are copied as one-element slices,
   /// not loaded as scalars: x86 loads f16/bf16 by inserting into a vector
