@@ -33,8 +33,9 @@
 // Out-of-bounds indices follow the op's mode (docs/spec.md): error and wrap
 // mode check each bag's K indices (one or-reduction, which LLVM vectorises)
 // before its rows are read; a bag with a bad index takes a second loop that
-// reports each bad index to the handler (loadAndResolveIndexVector) and reads
-// it as a zero row when the handler returns. Zero mode reads a zero row for
+// reads each bad index as a zero row and sets the bag's flag; after the
+// forall, from one thread, every bad index is reported to the handler in
+// index order when a flag is set (never from the threads). Zero mode reads a zero row for
 // an out-of-bounds index, clamp mode the clamped row. Nothing is read, and
 // nothing checked, when the gathered tensor is empty (D = 0 or K = 0).
 //
@@ -293,7 +294,10 @@ public:
   Value emit(OpBuilder &b);
 
 private:
-  Value emitBag(OpBuilder &b, Location loc, Value bag, Value slot);
+  std::pair<Value, Value> emitBag(OpBuilder &b, Location loc, Value bag,
+                                  Value slot);
+  void emitReportsAfter(OpBuilder &b, Location loc, Value flags,
+                        Value numRun);
   Value emitRows(OpBuilder &b, Location loc, Value bag, Value slot,
                  bool reported);
   Value emitBlock(OpBuilder &b, Location loc, Value bag, Value slot,
@@ -417,8 +421,13 @@ Value BagEmitter::emitForall(OpBuilder &b, Location loc) {
     upper = Value(
         arith::SelectOp::create(b, loc, empty, cst(b, loc, 0), numBags));
   }
+  bool reports = isReportingMode(mode);
+  SmallVector<Value> outputs{shared};
+  if (reports)
+    outputs.push_back(tensor::EmptyOp::create(
+        b, loc, ArrayRef<OpFoldResult>{numBags}, b.getI8Type()));
   auto forall = scf::ForallOp::create(b, loc, ArrayRef<OpFoldResult>{upper},
-                                      ValueRange{shared}, std::nullopt);
+                                      outputs, std::nullopt);
   Value bag = forall.getInductionVars()[0];
   Value out = forall.getRegionIterArgs()[0];
   b.setInsertionPoint(forall.getTerminator());
@@ -429,19 +438,39 @@ Value BagEmitter::emitForall(OpBuilder &b, Location loc) {
   auto slotType = RankedTensorType::get({staticRowSize}, form.accType);
   Value slot = tensor::ExtractSliceOp::create(b, loc, slotType, out, offsets,
                                               sizes, strides);
-  Value result = emitBag(b, loc, bag, slot);
+  auto [result, bad] = emitBag(b, loc, bag, slot);
+  SmallVector<OpFoldResult> one{b.getIndexAttr(1)}, at{bag};
+  Value flag;
+  if (reports) {
+    // This bag's own element of the flags (extract_slice + insert bufferize
+    // in place).
+    Value flags = forall.getRegionIterArgs()[1];
+    Value own = tensor::ExtractSliceOp::create(b, loc, flags, at, one, one);
+    flag = tensor::InsertOp::create(
+        b, loc, arith::ExtUIOp::create(b, loc, b.getI8Type(), bad), own,
+        ValueRange{cst(b, loc, 0)});
+  }
   b.setInsertionPointToStart(forall.getTerminator().getBody());
   tensor::ParallelInsertSliceOp::create(b, loc, result, out, offsets, sizes,
                                         strides);
+  if (!reports)
+    return forall.getResult(0);
+  tensor::ParallelInsertSliceOp::create(b, loc, flag,
+                                        forall.getRegionIterArgs()[1], at, one,
+                                        one);
+  b.setInsertionPointAfter(forall);
+  emitReportsAfter(b, loc, forall.getResult(1),
+                   getValueOrCreateConstantIndexOp(b, loc, upper));
   return forall.getResult(0);
 }
 
-/// Error and wrap mode: the bag's indices are checked first (an
-/// or-reduction), then its rows read without checks; a bag with a bad index
-/// is read by a second loop that reports each bad index as it reads it.
-Value BagEmitter::emitBag(OpBuilder &b, Location loc, Value bag, Value slot) {
+/// Emits one bag's sum into `slot`. In a reporting mode, returns too whether
+/// the bag had a bad index: its rows then read as zero rows, and the reports
+/// come after the forall (emitReportsAfter), from one thread, in index order.
+std::pair<Value, Value> BagEmitter::emitBag(OpBuilder &b, Location loc,
+                                            Value bag, Value slot) {
   if (!isReportingMode(mode))
-    return emitRows(b, loc, bag, slot, /*reported=*/false);
+    return {emitRows(b, loc, bag, slot, /*reported=*/false), Value()};
   Value falseValue = arith::ConstantIntOp::create(b, loc, 0, 1);
   auto check = scf::ForOp::create(
       b, loc, cst(b, loc, 0), bagSize, cst(b, loc, 1), ValueRange{falseValue},
@@ -464,7 +493,28 @@ Value BagEmitter::emitBag(OpBuilder &b, Location loc, Value bag, Value slot) {
         scf::YieldOp::create(
             eb, el, emitRows(eb, el, bag, slot, /*reported=*/false));
       });
-  return ifOp.getResult(0);
+  return {ifOp.getResult(0), check.getResult(0)};
+}
+
+/// Reports every bad index of the gather, in index order, when the flag of
+/// one of the `numRun` bags that ran (one i8 per bag in `flags`) is set.
+void BagEmitter::emitReportsAfter(OpBuilder &b, Location loc, Value flags,
+                                  Value numRun) {
+  Value none = arith::ConstantIntOp::create(b, loc, 0, 8);
+  auto any = scf::ForOp::create(
+      b, loc, cst(b, loc, 0), numRun, cst(b, loc, 1), ValueRange{none},
+      [&](OpBuilder &lb, Location ll, Value i, ValueRange acc) {
+        Value flag = tensor::ExtractOp::create(lb, ll, flags, i);
+        scf::YieldOp::create(
+            lb, ll, ValueRange{arith::OrIOp::create(lb, ll, acc[0], flag)});
+      });
+  Value bad = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                    any.getResult(0), none);
+  scf::IfOp::create(b, loc, bad, [&](OpBuilder &tb, Location tl) {
+    createIndexValidation(tb, tl, form.gather, geometry, indices,
+                          ValueRange{numRows}, options.outOfBoundsHandler);
+    scf::YieldOp::create(tb, tl);
+  });
 }
 
 Value BagEmitter::emitRows(OpBuilder &b, Location loc, Value bag, Value slot,
@@ -666,11 +716,11 @@ void BagEmitter::emitPrefetch(OpBuilder &b, Location loc, Value bag,
 ResolvedIndex BagEmitter::resolveRow(OpBuilder &b, Location loc, Value bag,
                                      Value k, bool reported) {
   if (reported) {
-    // Reports each bad index; a reported index reads as zero mode (a zero
-    // row) when the handler returns.
+    // A bad index reads as zero mode (a zero row), as after a handler that
+    // returns; it is reported after the forall (emitReportsAfter).
     ResolvedIndexVector resolved = loadAndResolveIndexVector(
         b, loc, form.gather, geometry, mode, indices, ValueRange{bag, k},
-        ValueRange{numRows}, /*check=*/true, options.outOfBoundsHandler,
+        ValueRange{numRows}, /*check=*/false, options.outOfBoundsHandler,
         GatherMode::Zero);
     return {resolved.addresses[0], resolved.isValid};
   }

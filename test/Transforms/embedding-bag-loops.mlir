@@ -15,8 +15,10 @@
 // over its rows with a vector<64xf32> accumulator starting at the fill value,
 // the row 32 positions ahead (8 KiB of 256 B rows, at most K = 32)
 // prefetched, its 4 lines, in the flattened (bag, k) order: (b, k + 32), or
-// (b + 1, k + 32 - 32), the last bag's own rows at the end; a bag with a bad index is read by a loop
-// that reports each bad index and reads it as a zero row.
+// (b + 1, k + 32 - 32), the last bag's own rows at the end; a bag with a
+// bad index is read by a loop that reads it as a zero row, and sets the
+// bag's flag. After the forall, from one thread, if a flag is set, every bad
+// index is reported in index order (never from the threads).
 // CHECK-LABEL: func.func @bag_sum(
 //  CHECK-SAME:     %[[T:[a-z0-9]+]]: tensor<1000x64xf32>, %[[I:[a-z0-9]+]]: tensor<16x32xi64>
 //   CHECK-DAG:   %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<64xf32>
@@ -24,7 +26,8 @@
 //   CHECK-NOT:   gather.gather
 //   CHECK-NOT:   linalg.fill
 //       CHECK:   %[[TB:.*]] = bufferization.to_buffer %[[T]] read_only : tensor<1000x64xf32> to memref<1000x64xf32, strided<[?, 1], offset: ?>>
-//       CHECK:   %[[R:.*]] = scf.forall (%[[B:.*]]) in (16) shared_outs(%[[O:.*]] = %[[E]])
+//       CHECK:   %[[FLAGS:.*]] = tensor.empty() : tensor<16xi8>
+//       CHECK:   %[[R:.*]]:2 = scf.forall (%[[B:.*]]) in (16) shared_outs(%[[O:.*]] = %[[E]], %[[F:.*]] = %[[FLAGS]])
 //       CHECK:     %[[SLOT:.*]] = tensor.extract_slice %[[O]][%[[B]], 0] [1, 64] [1, 1] : tensor<16x64xf32> to tensor<64xf32>
 //       CHECK:     %[[BAD:.*]] = scf.for %[[K:.*]] = {{.*}} iter_args(%[[ANY:.*]] = %false) -> (i1)
 //       CHECK:       %[[X:.*]] = tensor.extract %[[I]][%[[B]], %[[K]]]
@@ -32,7 +35,7 @@
 //       CHECK:       %[[OOB:.*]] = arith.cmpi uge, %[[XI]], %c1000
 //       CHECK:       arith.ori %[[ANY]], %[[OOB]]
 //       CHECK:     %[[ROW:.*]] = scf.if %[[BAD]] -> (tensor<64xf32>)
-//       CHECK:         func.call @gather_out_of_bounds
+//   CHECK-NOT:         func.call @gather_out_of_bounds
 //       CHECK:     } else {
 //       CHECK:       %[[ACC:.*]] = scf.for %[[K:.*]] = %c0 to %c32 step %c1 iter_args(%[[A:.*]] = %[[ZERO]]) -> (vector<64xf32>)
 //       CHECK:         %[[KA:.*]] = arith.addi %[[K]], %c32
@@ -53,10 +56,21 @@
 //       CHECK:         %[[S:.*]] = arith.addf %[[V]], %[[A]] : vector<64xf32>
 //       CHECK:         scf.yield %[[S]]
 //       CHECK:       vector.transfer_write %[[ACC]], %[[SLOT]][%c0] {in_bounds = [true]}
+//       CHECK:     %[[OWN:.*]] = tensor.extract_slice %[[F]][%[[B]]] [1] [1]
+//       CHECK:     %[[BAD8:.*]] = arith.extui %[[BAD]] : i1 to i8
+//       CHECK:     %[[FLAG:.*]] = tensor.insert %[[BAD8]] into %[[OWN]][%c0]
 //       CHECK:     scf.forall.in_parallel
 //       CHECK:       tensor.parallel_insert_slice %[[ROW]] into %[[O]][%[[B]], 0] [1, 64] [1, 1] : tensor<64xf32> into tensor<16x64xf32>
+//       CHECK:       tensor.parallel_insert_slice %[[FLAG]] into %[[F]][%[[B]]] [1] [1]
+//       CHECK:   %[[ANYBAD:.*]] = scf.for {{.*}} -> (i8)
+//       CHECK:     tensor.extract %[[R]]#1
+//       CHECK:   %[[REPORT:.*]] = arith.cmpi ne, %[[ANYBAD]]
+//       CHECK:   scf.if %[[REPORT]] {
+//       CHECK:     scf.for
+//       CHECK:       scf.for
+//       CHECK:         func.call @gather_out_of_bounds
 //   CHECK-NOT:   gather.gather
-//       CHECK:   return %[[R]]
+//       CHECK:   return %[[R]]#0
 // NOPF-LABEL: func.func @bag_sum(
 //   NOPF-NOT:   memref.prefetch
 //       NOPF:   return

@@ -162,8 +162,10 @@ def FuseGatherReductionsPass : Pass<"gather-fuse-reductions"> {
     output row, a cache line at a time), and prefetch (`memref.prefetch`)
     the row `prefetch-distance` positions ahead in the flattened (bag, k)
     order, across bag boundaries. Error and wrap mode check a bag's indices
-    (one or-reduction) before its rows are read and report through the
-    handler as the gather lowering would (docs/spec.md); they add the
+    (one or-reduction) before its rows are read, read a bad index as a zero
+    row, and report every bad index through the handler after the loop over
+    bags, from one thread, in index order, as the gather lowering does
+    (docs/spec.md); they add the
     handler to the gather's symbol table, so they take this route only
     where that table lies within the op the pass runs on. An elementwise
     op that alone reads the sums (a mean's division) is applied to each
