@@ -296,8 +296,7 @@ public:
 private:
   std::pair<Value, Value> emitBag(OpBuilder &b, Location loc, Value bag,
                                   Value slot);
-  void emitReportsAfter(OpBuilder &b, Location loc, Value flags,
-                        Value numRun);
+  void emitReportsAfter(OpBuilder &b, Location loc, Value flags);
   Value emitRows(OpBuilder &b, Location loc, Value bag, Value slot,
                  bool reported);
   Value emitBlock(OpBuilder &b, Location loc, Value bag, Value slot,
@@ -425,7 +424,7 @@ Value BagEmitter::emitForall(OpBuilder &b, Location loc) {
   SmallVector<Value> outputs{shared};
   if (reports)
     outputs.push_back(tensor::EmptyOp::create(
-        b, loc, ArrayRef<OpFoldResult>{numBags}, b.getI8Type()));
+        b, loc, ArrayRef<OpFoldResult>{upper}, b.getI8Type()));
   auto forall = scf::ForallOp::create(b, loc, ArrayRef<OpFoldResult>{upper},
                                       outputs, std::nullopt);
   Value bag = forall.getInductionVars()[0];
@@ -439,28 +438,15 @@ Value BagEmitter::emitForall(OpBuilder &b, Location loc) {
   Value slot = tensor::ExtractSliceOp::create(b, loc, slotType, out, offsets,
                                               sizes, strides);
   auto [result, bad] = emitBag(b, loc, bag, slot);
-  SmallVector<OpFoldResult> one{b.getIndexAttr(1)}, at{bag};
-  Value flag;
-  if (reports) {
-    // This bag's own element of the flags (extract_slice + insert bufferize
-    // in place).
-    Value flags = forall.getRegionIterArgs()[1];
-    Value own = tensor::ExtractSliceOp::create(b, loc, flags, at, one, one);
-    flag = tensor::InsertOp::create(
-        b, loc, arith::ExtUIOp::create(b, loc, b.getI8Type(), bad), own,
-        ValueRange{cst(b, loc, 0)});
-  }
+  if (reports)
+    writeIterationFlag(b, loc, forall, /*sharedIndex=*/1, bad);
   b.setInsertionPointToStart(forall.getTerminator().getBody());
   tensor::ParallelInsertSliceOp::create(b, loc, result, out, offsets, sizes,
                                         strides);
   if (!reports)
     return forall.getResult(0);
-  tensor::ParallelInsertSliceOp::create(b, loc, flag,
-                                        forall.getRegionIterArgs()[1], at, one,
-                                        one);
   b.setInsertionPointAfter(forall);
-  emitReportsAfter(b, loc, forall.getResult(1),
-                   getValueOrCreateConstantIndexOp(b, loc, upper));
+  emitReportsAfter(b, loc, forall.getResult(1));
   return forall.getResult(0);
 }
 
@@ -497,24 +483,14 @@ std::pair<Value, Value> BagEmitter::emitBag(OpBuilder &b, Location loc,
 }
 
 /// Reports every bad index of the gather, in index order, when the flag of
-/// one of the `numRun` bags that ran (one i8 per bag in `flags`) is set.
-void BagEmitter::emitReportsAfter(OpBuilder &b, Location loc, Value flags,
-                                  Value numRun) {
-  Value none = arith::ConstantIntOp::create(b, loc, 0, 8);
-  auto any = scf::ForOp::create(
-      b, loc, cst(b, loc, 0), numRun, cst(b, loc, 1), ValueRange{none},
-      [&](OpBuilder &lb, Location ll, Value i, ValueRange acc) {
-        Value flag = tensor::ExtractOp::create(lb, ll, flags, i);
-        scf::YieldOp::create(
-            lb, ll, ValueRange{arith::OrIOp::create(lb, ll, acc[0], flag)});
+/// a bag that ran (one i8 per bag in `flags`) is set.
+void BagEmitter::emitReportsAfter(OpBuilder &b, Location loc, Value flags) {
+  scf::IfOp::create(
+      b, loc, createAnyFlagSet(b, loc, flags), [&](OpBuilder &tb, Location tl) {
+        createIndexValidation(tb, tl, form.gather, geometry, indices,
+                              ValueRange{numRows}, options.outOfBoundsHandler);
+        scf::YieldOp::create(tb, tl);
       });
-  Value bad = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                    any.getResult(0), none);
-  scf::IfOp::create(b, loc, bad, [&](OpBuilder &tb, Location tl) {
-    createIndexValidation(tb, tl, form.gather, geometry, indices,
-                          ValueRange{numRows}, options.outOfBoundsHandler);
-    scf::YieldOp::create(tb, tl);
-  });
 }
 
 Value BagEmitter::emitRows(OpBuilder &b, Location loc, Value bag, Value slot,

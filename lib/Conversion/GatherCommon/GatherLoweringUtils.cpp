@@ -199,6 +199,44 @@ ResolvedIndexVector mlir::gather::loadAndResolveIndexVector(
   return result;
 }
 
+Value mlir::gather::createNot(OpBuilder &b, Location loc, Value value) {
+  return arith::XOrIOp::create(b, loc, value,
+                               arith::ConstantIntOp::create(b, loc, 1, 1));
+}
+
+void mlir::gather::writeIterationFlag(OpBuilder &b, Location loc,
+                                      scf::ForallOp forall,
+                                      unsigned sharedIndex, Value flag) {
+  Value iv = forall.getInductionVar(0);
+  Value flags = forall.getRegionIterArgs()[sharedIndex];
+  SmallVector<OpFoldResult> offset{iv}, one{b.getIndexAttr(1)};
+  Value own = tensor::ExtractSliceOp::create(b, loc, flags, offset, one, one);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value written = tensor::InsertOp::create(
+      b, loc, arith::ExtUIOp::create(b, loc, b.getI8Type(), flag), own,
+      ValueRange{zero});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(forall.getTerminator().getBody());
+  tensor::ParallelInsertSliceOp::create(b, loc, written, flags, offset, one,
+                                        one);
+}
+
+Value mlir::gather::createAnyFlagSet(OpBuilder &b, Location loc, Value flags) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value zeroI8 = arith::ConstantIntOp::create(b, loc, 0, 8);
+  auto any = scf::ForOp::create(
+      b, loc, zero, tensor::DimOp::create(b, loc, flags, 0), one,
+      ValueRange{zeroI8},
+      [&](OpBuilder &fb, Location fl, Value i, ValueRange acc) {
+        Value f = tensor::ExtractOp::create(fb, fl, flags, i);
+        scf::YieldOp::create(
+            fb, fl, arith::OrIOp::create(fb, fl, acc[0], f).getResult());
+      });
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                               any.getResult(0), zeroI8);
+}
+
 void mlir::gather::createIndexValidation(
     OpBuilder &b, Location loc, Operation *op, const GatherGeometry &geometry,
     Value indices, ValueRange indexedDimSizes, StringRef outOfBoundsHandler) {

@@ -131,13 +131,13 @@ private:
   Value emitParallelChunks(OpBuilder &b, Location loc);
   OpFoldResult getParallelIterations(OpBuilder &b, Location loc,
                                      Value chunkSize, Value size0);
-  void emitOwnFlag(OpBuilder &b, Location loc, scf::ForallOp forall,
-                   Value bad);
   Value emitForallOverOutermost(OpBuilder &b, Location loc, CopyKind kind);
 
   // Loop nests.
   Value buildCopyNest(OpBuilder &b, Location loc, Value lb0, Value ub0,
                       Value acc, CopyKind kind);
+  void getLoopBounds(OpBuilder &b, Location loc, SmallVectorImpl<Value> &lbs,
+                     SmallVectorImpl<Value> &ubs, SmallVectorImpl<Value> &steps);
   std::pair<Value, Value> buildFlaggingCopyNest(OpBuilder &b, Location loc);
   SmallVector<Value> buildChunkedNest(
       OpBuilder &b, Location loc, ValueRange leadingIvs, ValueRange inits,
@@ -156,6 +156,8 @@ private:
   Value emitCopy(OpBuilder &b, Location loc, ValueRange ivs,
                  ValueRange resultIvs, Value acc, CopyKind kind,
                  Value *validOut = nullptr);
+  Value emitZeroSlot(OpBuilder &b, Location loc,
+                     ArrayRef<OpFoldResult> resultOffsets, Value acc);
   Value emitZeroSlotIfInvalid(OpBuilder &b, Location loc,
                               ArrayRef<OpFoldResult> resultOffsets,
                               Value isValid, Value acc);
@@ -195,24 +197,6 @@ private:
 };
 
 } // namespace
-
-/// Returns an i1 that is true when an element of `flags` (a 1-D i8 tensor)
-/// is not zero.
-static Value createAnyFlagSet(OpBuilder &b, Location loc, Value flags) {
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  Value zeroI8 = arith::ConstantIntOp::create(b, loc, 0, 8);
-  auto any = scf::ForOp::create(
-      b, loc, zero, tensor::DimOp::create(b, loc, flags, 0), one,
-      ValueRange{zeroI8},
-      [&](OpBuilder &fb, Location fl, Value i, ValueRange acc) {
-        Value f = tensor::ExtractOp::create(fb, fl, flags, i);
-        scf::YieldOp::create(
-            fb, fl, arith::OrIOp::create(fb, fl, acc[0], f).getResult());
-      });
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                               any.getResult(0), zeroI8);
-}
 
 LoopEmitter::LoopEmitter(Operation *op, Value params, Value indices,
                          const TensorGatherLowering &lowering,
@@ -279,28 +263,31 @@ Value LoopEmitter::emitCopy(OpBuilder &b, Location l, ValueRange ivs,
       b, l, value, acc, getValueOrCreateConstantIndexOp(b, l, resultOffsets));
 }
 
+/// Zeroes the slot of `acc` at `resultOffsets` where it lies in the result:
+/// no zero slice is materialized (nor allocated after bufferization).
+Value LoopEmitter::emitZeroSlot(OpBuilder &b, Location l,
+                                ArrayRef<OpFoldResult> resultOffsets,
+                                Value acc) {
+  SmallVector<OpFoldResult> strides(g.resultRank, b.getIndexAttr(1));
+  Value slot = tensor::ExtractSliceOp::create(
+      b, l, getTensorType(resultSlotSizes, elementType), acc, resultOffsets,
+      resultSlotSizes, strides);
+  Value zero = arith::ConstantOp::create(b, l, lowering.zero);
+  Value filled = linalg::FillOp::create(b, l, zero, slot).getResult(0);
+  return tensor::InsertSliceOp::create(b, l, filled, acc, resultOffsets,
+                                       resultSlotSizes, strides);
+}
+
 /// Zeroes the slot of `acc` at `resultOffsets` where `isValid` is false
 /// (ReportAndZero copies).
 Value LoopEmitter::emitZeroSlotIfInvalid(OpBuilder &b, Location l,
                                          ArrayRef<OpFoldResult> resultOffsets,
                                          Value isValid, Value acc) {
   assert(isValid && lowering.zero && "a zero-reading resolution");
-  SmallVector<OpFoldResult> strides(g.resultRank, b.getIndexAttr(1));
-  Value isBad = arith::XOrIOp::create(
-      b, l, isValid, arith::ConstantIntOp::create(b, l, 1, 1));
   auto ifOp = scf::IfOp::create(
-      b, l, isBad,
+      b, l, createNot(b, l, isValid),
       [&](OpBuilder &tb, Location tl) {
-        Value slot = tensor::ExtractSliceOp::create(
-            tb, tl, getTensorType(resultSlotSizes, elementType), acc,
-            resultOffsets, resultSlotSizes, strides);
-        Value zero = arith::ConstantOp::create(tb, tl, lowering.zero);
-        Value filled = linalg::FillOp::create(tb, tl, zero, slot).getResult(0);
-        scf::YieldOp::create(
-            tb, tl,
-            tensor::InsertSliceOp::create(tb, tl, filled, acc, resultOffsets,
-                                          resultSlotSizes, strides)
-                .getResult());
+        scf::YieldOp::create(tb, tl, emitZeroSlot(tb, tl, resultOffsets, acc));
       },
       [&](OpBuilder &eb, Location el) { scf::YieldOp::create(eb, el, acc); });
   return ifOp.getResult(0);
@@ -345,23 +332,13 @@ Value LoopEmitter::emitSliceCopy(OpBuilder &b, Location l,
   };
   if (!isValid)
     return copySlice(b, l);
-  // The zero slot is filled where it lies in the result: no zero slice is
-  // materialized (nor allocated after bufferization).
-  auto zeroSlot = [&](OpBuilder &zb, Location zl) -> Value {
-    Value slot = tensor::ExtractSliceOp::create(
-        zb, zl, getTensorType(resultSlotSizes, elementType), acc,
-        resultOffsets, resultSlotSizes, resultStrides);
-    Value zero = arith::ConstantOp::create(zb, zl, lowering.zero);
-    return insert(zb, zl,
-                  linalg::FillOp::create(zb, zl, zero, slot).getResult(0));
-  };
   auto ifOp = scf::IfOp::create(
       b, l, isValid,
       [&](OpBuilder &tb, Location tl) {
         scf::YieldOp::create(tb, tl, copySlice(tb, tl));
       },
       [&](OpBuilder &eb, Location el) {
-        scf::YieldOp::create(eb, el, zeroSlot(eb, el));
+        scf::YieldOp::create(eb, el, emitZeroSlot(eb, el, resultOffsets, acc));
       });
   return ifOp.getResult(0);
 }
@@ -462,17 +439,25 @@ void LoopEmitter::emitIndicesPrefetch(OpBuilder &b, Location l,
       });
 }
 
-/// Builds an scf.for nest over the loop dimensions [0, numLoops), dimension
-/// 0 over [lb0, ub0), carrying `acc`, with one copy of `kind` per iteration.
+/// The bounds and steps of the loops over the dimensions [0, numLoops).
+void LoopEmitter::getLoopBounds(OpBuilder &b, Location l,
+                                SmallVectorImpl<Value> &lbs,
+                                SmallVectorImpl<Value> &ubs,
+                                SmallVectorImpl<Value> &steps) {
+  Value zero = arith::ConstantIndexOp::create(b, l, 0);
+  Value one = arith::ConstantIndexOp::create(b, l, 1);
+  lbs.assign(plan.numLoops, zero);
+  steps.assign(plan.numLoops, one);
+  for (int64_t i = 0; i < plan.numLoops; ++i)
+    ubs.push_back(getSize(b, l, i));
+}
+
 /// The loops over every copy with flagging copies: returns the result and
 /// whether an index was bad.
 std::pair<Value, Value> LoopEmitter::buildFlaggingCopyNest(OpBuilder &b,
                                                            Location l) {
-  Value zero = arith::ConstantIndexOp::create(b, l, 0);
-  Value one = arith::ConstantIndexOp::create(b, l, 1);
-  SmallVector<Value> lbs(plan.numLoops, zero), ubs, steps(plan.numLoops, one);
-  for (int64_t i = 0; i < plan.numLoops; ++i)
-    ubs.push_back(getSize(b, l, i));
+  SmallVector<Value> lbs, ubs, steps;
+  getLoopBounds(b, l, lbs, ubs, steps);
   Value noneBad = arith::ConstantIntOp::create(b, l, 0, 1);
   scf::LoopNest nest = scf::buildLoopNest(
       b, l, lbs, ubs, steps, ValueRange{lowering.init, noneBad},
@@ -482,24 +467,20 @@ std::pair<Value, Value> LoopEmitter::buildFlaggingCopyNest(OpBuilder &b,
             emitCopy(nb, nl, ivs, ivs, args[0], CopyKind::Flagging, &isValid);
         Value bad = args[1];
         if (isValid)
-          bad = arith::OrIOp::create(
-              nb, nl, bad,
-              arith::XOrIOp::create(
-                  nb, nl, isValid, arith::ConstantIntOp::create(nb, nl, 1, 1)));
+          bad = arith::OrIOp::create(nb, nl, bad, createNot(nb, nl, isValid));
         return scf::ValueVector{next, bad};
       });
   return {nest.results[0], nest.results[1]};
 }
 
+/// Builds an scf.for nest over the loop dimensions [0, numLoops), dimension
+/// 0 over [lb0, ub0), carrying `acc`, with one copy of `kind` per iteration.
 Value LoopEmitter::buildCopyNest(OpBuilder &b, Location l, Value lb0,
                                  Value ub0, Value acc, CopyKind kind) {
-  Value zero = arith::ConstantIndexOp::create(b, l, 0);
-  Value one = arith::ConstantIndexOp::create(b, l, 1);
-  SmallVector<Value> lbs(plan.numLoops, zero), ubs, steps(plan.numLoops, one);
-  for (int64_t i = 0; i < plan.numLoops; ++i)
-    ubs.push_back(getSize(b, l, i));
+  SmallVector<Value> lbs, ubs, steps;
+  getLoopBounds(b, l, lbs, ubs, steps);
   if (plan.numLoops > 0) {
-    lbs[0] = lb0 ? lb0 : zero;
+    lbs[0] = lb0 ? lb0 : lbs[0];
     ubs[0] = ub0 ? ub0 : ubs[0];
   }
   scf::LoopNest nest = scf::buildLoopNest(
@@ -761,7 +742,7 @@ Value LoopEmitter::emitParallelChunks(OpBuilder &b, Location l) {
                                 inits)
                  : buildChunkedNest(b, l, ValueRange{iv}, inits, checkAndCopy);
   if (plan.reports)
-    emitOwnFlag(b, l, forall, filled[1]);
+    writeIterationFlag(b, l, forall, /*sharedIndex=*/1, filled[1]);
   b.setInsertionPointToStart(forall.getTerminator().getBody());
   tensor::ParallelInsertSliceOp::create(b, l, filled[0], shared, slotOffsets,
                                         slotSizes, unitStrides);
@@ -782,27 +763,6 @@ OpFoldResult LoopEmitter::getParallelIterations(OpBuilder &b, Location l,
   if (std::optional<int64_t> staticSize = getConstantIntValue(sizes[0]))
     return b.getIndexAttr(llvm::divideCeil(*staticSize, plan.chunkPositions));
   return arith::CeilDivUIOp::create(b, l, size0, chunkSize).getResult();
-}
-
-/// Writes `bad`, whether a chunk of this iteration of `forall` was bad, into
-/// the iteration's own element of the shared flags (its second shared
-/// output): extract_slice + insert + parallel_insert_slice bufferize in
-/// place, where from_elements would allocate in every iteration. Leaves the
-/// insertion point before the terminator.
-void LoopEmitter::emitOwnFlag(OpBuilder &b, Location l, scf::ForallOp forall,
-                              Value bad) {
-  Value iv = forall.getInductionVar(0);
-  Value flags = forall.getRegionIterArgs()[1];
-  SmallVector<OpFoldResult> offset{iv}, one{b.getIndexAttr(1)};
-  Value own =
-      tensor::ExtractSliceOp::create(b, l, flags, offset, one, one);
-  Value zero = arith::ConstantIndexOp::create(b, l, 0);
-  Value flag = tensor::InsertOp::create(
-      b, l, arith::ExtUIOp::create(b, l, b.getI8Type(), bad), own,
-      ValueRange{zero});
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(forall.getTerminator().getBody());
-  tensor::ParallelInsertSliceOp::create(b, l, flag, flags, offset, one, one);
 }
 
 Value LoopEmitter::emitLoops(OpBuilder &b, Location l) {

@@ -19,6 +19,7 @@
 #include "gather/Dialect/Gather/IR/GatherInterfaces.h"
 #include "gather/Dialect/Gather/IR/GatherOps.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/PatternMatch.h"
@@ -126,6 +127,21 @@ void createIndexValidation(
     OpBuilder &b, Location loc, Operation *op, const GatherGeometry &geometry,
     Value indices, ValueRange indexedDimSizes,
     StringRef outOfBoundsHandler = kDefaultOutOfBoundsHandler);
+
+/// Returns the negation of the i1 `value`.
+Value createNot(OpBuilder &b, Location loc, Value value);
+
+/// Writes `flag` (an i1), for the current iteration of `forall` (one loop),
+/// into the iteration's own element of the i8 tensor that is shared output
+/// `sharedIndex`: extract_slice + insert + parallel_insert_slice, which
+/// bufferize in place (from_elements would allocate in every iteration).
+/// Leaves the insertion point before the terminator.
+void writeIterationFlag(OpBuilder &b, Location loc, scf::ForallOp forall,
+                        unsigned sharedIndex, Value flag);
+
+/// Returns an i1 that is true when an element of `flags` (a 1-D i8 tensor)
+/// is not zero.
+Value createAnyFlagSet(OpBuilder &b, Location loc, Value flags);
 
 /// Builds an scf.for nest over the selector dimensions of `indices` (tensor
 /// or memref) carrying `iterArgs`; `body` gets the selector and the current
