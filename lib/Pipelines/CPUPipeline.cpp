@@ -30,7 +30,6 @@
 #include "gather/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
-#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
@@ -39,6 +38,7 @@
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
@@ -50,8 +50,8 @@ namespace {
 /// convert-scf-to-openmp wraps each parallel body in one, and its body must
 /// stay one block; canonicalization inlines them only where nothing in them
 /// may allocate on the stack, and counts calls as such ops. A call allocates
-/// nothing in the caller's frame, so a parallel loop whose body calls the handler
-/// (an error-mode gather inside a tiled scf.forall, docs/tiling.md) is
+/// nothing in the caller's frame, so a parallel loop whose body calls the
+/// handler (an error-mode gather inside a tiled scf.forall, docs/tiling.md) is
 /// inlined as well.
 struct InlineAllocaScopesPass
     : public PassWrapper<InlineAllocaScopesPass, OperationPass<ModuleOp>> {
@@ -97,6 +97,8 @@ struct InlineAllocaScopesPass
         scopes.push_back(op);
     });
     IRRewriter rewriter(&getContext());
+    if (scopes.empty())
+      return markAllAnalysesPreserved();
     for (memref::AllocaScopeOp scope : scopes) {
       Block *body = &scope.getBodyRegion().front();
       Operation *terminator = body->getTerminator();
@@ -114,7 +116,8 @@ void addGatherLowering(OpPassManager &pm,
   // A tensor.dim of a gather result becomes a dim of its operands, so that
   // a gather fused tile by tile into a consumer's loops (docs/tiling.md) is
   // not kept alive, and computed whole, only for the loop bounds.
-  pm.addPass(memref::createResolveRankedShapeTypeResultDimsPass());
+  addPassIfUsed(pm, {"tensor.dim", "memref.dim"},
+                memref::createResolveRankedShapeTypeResultDimsPass());
   // A gather whose only user reduces over its rows (an embedding bag) is
   // computed bag by bag inside the reduction's loop, never whole.
   FuseGatherReductionsPassOptions fuseOptions;
@@ -149,6 +152,34 @@ void addGatherLowering(OpPassManager &pm,
   pm.addPass(createDecomposeAggregatedOpsPass());
 }
 
+/// The canonicalizer on buffers, without region simplification: the loops
+/// are still scf ops of one block, and upstream's region simplification
+/// walks every block of the module for the merges it could do
+/// (about 6 % of gather-cpu-pipeline on 1000 small gathers).
+std::unique_ptr<Pass> createBufferCanonicalizerPass() {
+  return createCanonicalizerPass(
+      GreedyRewriteConfig().setRegionSimplificationLevel(
+          GreedySimplifyRegionLevel::Disabled));
+}
+
+/// Adds upstream's buffer deallocation pipeline
+/// (bufferization::buildBufferDeallocationPipeline), with its first step,
+/// the expansion of memref.realloc and a canonicalization, only where the
+/// module holds a realloc: every pass costs a verification of the module.
+void addBufferDeallocation(OpPassManager &pm) {
+  OpPassManager expandRealloc(ModuleOp::getOperationName());
+  expandRealloc.addPass(memref::createExpandReallocPass(
+      memref::ExpandReallocPassOptions{/*emitDeallocs=*/false}));
+  expandRealloc.addPass(createCanonicalizerPass());
+  pm.addPass(createRunIfUsedPass({"memref.realloc"}, std::move(expandRealloc)));
+  pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
+  pm.addPass(createBufferCanonicalizerPass());
+  pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
+  pm.addPass(bufferization::createLowerDeallocationsPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createBufferCanonicalizerPass());
+}
+
 /// Adds bufferization, deallocation and streaming stores.
 void addBufferization(OpPassManager &pm,
                       const GatherCPUPipelineOptions &options) {
@@ -162,16 +193,18 @@ void addBufferization(OpPassManager &pm,
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
   // Folds the self-copies empty-tensor elimination and in-place forall
-  // slots leave (CSE first makes their two subviews one value).
+  // slots leave (CSE first makes their two subviews one value), and the
+  // loops' buffer iteration arguments, so that deallocation sees the
+  // allocations that functions return (no clone and copy).
   pm.addPass(createCSEPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createBufferCanonicalizerPass());
   // scf.forall (the gather's with threads, or the user's) runs on OpenMP
   // threads or as sequential loops.
   if (options.numThreads > 0)
     pm.addPass(createForallToParallelLoopPass());
   else
     pm.addPass(createForallToForLoopPass());
-  bufferization::buildBufferDeallocationPipeline(pm);
+  addBufferDeallocation(pm);
   // After deallocation, which rejects the fence (an op with unknown memory
   // effects), and before clones become copies: only the copies
   // bufferization made for gather slices stream.
@@ -179,13 +212,16 @@ void addBufferization(OpPassManager &pm,
   nontemporalOptions.minBytes = options.nontemporalMinBytes;
   pm.addPass(createNontemporalCopiesPass(nontemporalOptions));
   // Clones that hand buffer ownership across calls become alloc + copy.
-  pm.addPass(createConvertBufferizationToMemRefPass());
+  addPassIfUsed(pm, {"bufferization"},
+                createConvertBufferizationToMemRefPass());
 }
 
 /// Adds the lowering of buffers, loops and everything else to LLVM.
 void addLoweringToLLVM(OpPassManager &pm,
                        const GatherCPUPipelineOptions &options) {
-  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  OpPassManager linalgToLoops(ModuleOp::getOperationName());
+  linalgToLoops.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addPass(createRunIfUsedPass({"linalg"}, std::move(linalgToLoops)));
   if (options.numThreads > 0) {
     ConvertSCFToOpenMPPassOptions ompOptions;
     ompOptions.numThreads = options.numThreads;
@@ -197,26 +233,19 @@ void addLoweringToLLVM(OpPassManager &pm,
     // reinterpret_casts would reject a constant out-of-bounds index at
     // compile time in code that error mode never reaches.
     pm.addPass(std::make_unique<InlineAllocaScopesPass>());
-    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createBufferCanonicalizerPass());
   }
   addMathVectorComplexLowering(pm);
   pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createLowerAffinePass());
+  addPassIfUsed(pm, {"affine"}, createLowerAffinePass());
   // Linear time in convert-scf-to-cf for functions of many gathers.
   pm.addPass(createSplitBlocksAtSCFPass());
   pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  // Dialects a module of gathers may not use are converted only where used.
-  OpPassManager optional(ModuleOp::getOperationName());
-  optional.addPass(createConvertVectorToLLVMPass());
-  optional.addPass(createConvertComplexToLLVMPass());
-  optional.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createRunIfDialectsUsedPass({"vector", "complex", "index"},
-                                         std::move(optional)));
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertControlFlowToLLVMPass());
-  pm.addPass(createConvertFuncToLLVMPass());
-  pm.addPass(createUBToLLVMConversionPass());
+  // Vector ops a user's module holds; vector-to-llvm first rewrites them
+  // on vectors, so it stays a pass of its own.
+  addPassIfUsed(pm, {"vector"}, createConvertVectorToLLVMPass());
+  // Everything else in one conversion (linear, one descriptor per value).
+  pm.addPass(createGatherConvertToLLVMPass());
   if (options.numThreads > 0)
     pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
@@ -230,8 +259,8 @@ GatherCPUPipelineOptions::checkOptions(options::ErrorFn error) const {
   bool ok =
       succeeded(checkRange("prefetch-distance", prefetchDistance,
                            kPrefetchDistanceMin, kPrefetchDistanceMax, error));
-  ok &= succeeded(checkRange("per-copy-check-max-copies",
-                             perCopyCheckMaxCopies, kPerCopyCheckMaxCopiesMin,
+  ok &= succeeded(checkRange("per-copy-check-max-copies", perCopyCheckMaxCopies,
+                             kPerCopyCheckMaxCopiesMin,
                              kPerCopyCheckMaxCopiesMax, error));
   ok &= succeeded(checkRange("num-threads", uint64_t(numThreads), 0,
                              kNumThreadsMax, error));

@@ -46,9 +46,15 @@ void addVerifyLowered(OpPassManager &pm, StringRef pipeline,
 std::unique_ptr<Pass> createFailOnErrorPass(std::unique_ptr<Pass> inner);
 
 /// Returns a pass that runs `inner` (a pipeline on builtin.module) only
-/// where the module holds an op of one of `dialects` (namespaces).
-std::unique_ptr<Pass> createRunIfDialectsUsedPass(ArrayRef<StringRef> dialects,
-                                                  OpPassManager inner);
+/// where the module holds an op named in `names`: a dialect namespace
+/// ("vector") or an op name ("memref.realloc").
+std::unique_ptr<Pass> createRunIfUsedPass(ArrayRef<StringRef> names,
+                                          OpPassManager inner);
+
+/// Adds `pass` (on builtin.module) to `pm`, run only where the module holds
+/// an op named in `names` (createRunIfUsedPass).
+void addPassIfUsed(OpPassManager &pm, ArrayRef<StringRef> names,
+                   std::unique_ptr<Pass> pass);
 
 /// Registers pipeline `arg` whose options are parsed, then checked with
 /// `Options::checkOptions` (an error names the option and the range), then

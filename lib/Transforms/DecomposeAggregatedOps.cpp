@@ -35,7 +35,8 @@ struct DecomposeAggregatedOpsPass
   void runOnOperation() override {
     // Outer ops first: a decomposition may build ops that aggregate too,
     // which the next round takes apart.
-    for (bool changed = true; changed;) {
+    bool any = false;
+    for (bool changed = true; changed; any |= changed) {
       SmallVector<linalg::AggregatedOpInterface> ops;
       getOperation()->walk([&](linalg::AggregatedOpInterface op) {
         if (op.getOperation() != getOperation())
@@ -55,6 +56,9 @@ struct DecomposeAggregatedOpsPass
         rewriter.replaceOp(op, *results);
       }
     }
+    // Unchanged: the pass manager need not verify the module again.
+    if (!any)
+      markAllAnalysesPreserved();
   }
 };
 

@@ -24,11 +24,11 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -75,8 +75,7 @@ static Operation *getFusableGather(linalg::LinalgOp consumer,
   if (!map.isProjectedPermutation())
     return nullptr;
   GatherGeometry geometry = gatherOp.getGeometry();
-  SmallVector<utils::IteratorType> iterators =
-      consumer.getIteratorTypesArray();
+  SmallVector<utils::IteratorType> iterators = consumer.getIteratorTypesArray();
   rowLoops.clear();
   positionLoops.clear();
   for (int64_t dim = 0; dim < geometry.resultRank; ++dim) {
@@ -115,14 +114,18 @@ struct FuseGatherReductionsPass
     bagOptions.registerAccumulatorMaxBytes = registerAccumulatorMaxBytes;
     bagOptions.outOfBoundsHandler = outOfBoundsHandler;
     bagOptions.root = getOperation();
-    for (Candidate &c : collectCandidates()) {
+    SmallVector<Candidate> candidates = collectCandidates();
+    // Unchanged: the pass manager need not verify the module again.
+    if (candidates.empty())
+      return markAllAnalysesPreserved();
+    for (Candidate &c : candidates) {
       // Embedding bags get loops of their own (EmbeddingBag.cpp); other
       // reductions, bags of another form and contractions are tiled and
       // fused.
       bool contraction = c.rowLoops.empty();
       if (!contraction && bagLoops &&
-          succeeded(rewriteEmbeddingBag(rewriter, c.consumer, c.gather,
-                                        bagOptions)))
+          succeeded(
+              rewriteEmbeddingBag(rewriter, c.consumer, c.gather, bagOptions)))
         continue;
       tileAndFuse(rewriter, c, contraction ? rowsPerTile : tileSize);
     }
@@ -133,8 +136,7 @@ struct FuseGatherReductionsPass
   SmallVector<Candidate> collectCandidates() {
     SmallVector<Candidate> candidates;
     getOperation()->walk([&](linalg::LinalgOp consumer) {
-      if (consumer->hasAttr(kFusedAttr) ||
-          !consumer.hasPureTensorSemantics() ||
+      if (consumer->hasAttr(kFusedAttr) || !consumer.hasPureTensorSemantics() ||
           consumer.getNumReductionLoops() == 0 ||
           !isa<TilingInterface>(consumer.getOperation()))
         return;
@@ -151,9 +153,8 @@ struct FuseGatherReductionsPass
           continue;
         // A bag is tiled over its first parallel loop (the bags), a
         // contraction over the first loop over gathered rows.
-        unsigned tiledLoop = rowLoops.empty()
-                                 ? positionLoops.front()
-                                 : parallel - iterators.begin();
+        unsigned tiledLoop = rowLoops.empty() ? positionLoops.front()
+                                              : parallel - iterators.begin();
         candidates.push_back({consumer, gather, tiledLoop, rowLoops});
         return;
       }

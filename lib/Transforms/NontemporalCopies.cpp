@@ -196,7 +196,7 @@ struct NontemporalCopiesPass
             gather::options::PassOptionError{getOperation(), getArgument()})))
       return signalPassFailure();
     if (minBytes < 0)
-      return;
+      return markAllAnalysesPreserved();
     SmallVector<std::pair<memref::CopyOp, Value>> copies;
     getOperation()->walk([&](memref::CopyOp copy) {
       if (!isLineBlockCopy(copy))
@@ -215,6 +215,8 @@ struct NontemporalCopiesPass
       }
       copies.emplace_back(copy, root);
     });
+    if (copies.empty())
+      return markAllAnalysesPreserved();
     llvm::SetVector<Operation *> anchors;
     for (auto [copy, root] : copies) {
       bool checkSize = !cast<MemRefType>(root.getType()).hasStaticShape();

@@ -78,7 +78,9 @@ struct RejectNestedModulesPass
                                     : WalkResult::skip();
     });
     if (result.wasInterrupted())
-      signalPassFailure();
+      return signalPassFailure();
+    // A check only: the pass manager need not verify the module again.
+    markAllAnalysesPreserved();
   }
 };
 
@@ -109,7 +111,8 @@ struct VerifyLoweredPass
       getOperation()->emitError() << (reported.size() - kMaxReported)
                                   << " more kinds of op are left after " << who;
     if (!reported.empty())
-      signalPassFailure();
+      return signalPassFailure();
+    markAllAnalysesPreserved();
   }
 };
 

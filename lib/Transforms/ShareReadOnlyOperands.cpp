@@ -48,8 +48,7 @@ static bool onlyReads(Operation *user, Value value) {
 static bool hasOwnBuffer(Value value) {
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     Operation *owner = arg.getOwner()->getParentOp();
-    return isa<FunctionOpInterface>(owner) &&
-           arg.getOwner()->isEntryBlock();
+    return isa<FunctionOpInterface>(owner) && arg.getOwner()->isEntryBlock();
   }
   return isa<arith::ConstantOp>(value.getDefiningOp());
 }
@@ -63,9 +62,8 @@ static bool isShareable(Value value, ArrayRef<Operation *> gathers) {
       !BaseMemRefType::isValidElementType(type.getElementType()))
     return false;
   return gathers.size() >= 2 &&
-         llvm::all_of(value.getUsers(), [&](Operation *user) {
-           return onlyReads(user, value);
-         });
+         llvm::all_of(value.getUsers(),
+                      [&](Operation *user) { return onlyReads(user, value); });
 }
 
 /// Creates the read-only buffer of `value` right after its definition.
@@ -97,9 +95,11 @@ struct ShareReadOnlyOperandsPass
       }
     });
     OpBuilder b(&getContext());
+    bool changed = false;
     for (auto &[value, gathers] : readers) {
       if (!isShareable(value, gathers))
         continue;
+      changed = true;
       Value buffer = createSharedBuffer(b, value);
       for (Operation *gather : gathers) {
         b.setInsertionPoint(gather);
@@ -109,6 +109,9 @@ struct ShareReadOnlyOperandsPass
         gather->replaceUsesOfWith(value, view);
       }
     }
+    // Unchanged: the pass manager need not verify the module again.
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

@@ -27,19 +27,21 @@ static bool isSplitBySCFLowering(Operation &op) {
 
 /// Splits `block` after each scf op with regions but the last, back to
 /// front: each split moves only the ops before the previous split point.
-static void splitAfterSCFOps(OpBuilder &b, Block *block) {
+/// Returns whether it split anything.
+static bool splitAfterSCFOps(OpBuilder &b, Block *block) {
   SmallVector<Operation *> splitAfter;
   for (Operation &op : *block)
     if (isSplitBySCFLowering(op))
       splitAfter.push_back(&op);
   if (splitAfter.size() < 2)
-    return;
+    return false;
   splitAfter.pop_back(); // The last one's tail is split once anyway.
   for (Operation *op : llvm::reverse(splitAfter)) {
     Block *tail = block->splitBlock(op->getNextNode());
     b.setInsertionPointToEnd(block);
     cf::BranchOp::create(b, op->getLoc(), tail);
   }
+  return true;
 }
 
 namespace {
@@ -50,15 +52,19 @@ struct SplitBlocksAtSCFPass
 
   void runOnOperation() override {
     OpBuilder b(&getContext());
+    bool changed = false;
     getOperation()->walk([&](FunctionOpInterface func) {
       if (func.isExternal())
         return;
       // Blocks made by the splits are not visited again: they hold no
       // split point but their first op.
-      for (Block *block : llvm::to_vector(llvm::make_pointer_range(
-               func.getFunctionBody().getBlocks())))
-        splitAfterSCFOps(b, block);
+      for (Block *block : llvm::to_vector(
+               llvm::make_pointer_range(func.getFunctionBody().getBlocks())))
+        changed |= splitAfterSCFOps(b, block);
     });
+    // Unchanged: the pass manager need not verify the module again.
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

@@ -1,0 +1,69 @@
+// gather-convert-to-llvm lowers memref, arith, cf, func, ub, index and
+// complex ops to LLVM in one conversion; what it leaves (vector here) stays
+// for the passes after it. The output is that of the upstream passes one
+// after the other.
+//
+// RUN: gather-opt %s --gather-convert-to-llvm --reconcile-unrealized-casts --split-input-file | FileCheck %s
+// RUN: gather-opt %s --gather-convert-to-llvm --split-input-file | FileCheck %s --check-prefix=LEFT
+
+// CHECK-LABEL: llvm.func @row_sum(
+// CHECK-SAME:    %[[ALLOC:[^:]*]]: !llvm.ptr, %[[ALIGNED:[^:]*]]: !llvm.ptr,
+// One descriptor for the argument, used by the load in the loop.
+// CHECK:         llvm.mlir.poison : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NOT:     llvm.mlir.poison : !llvm.struct<(ptr, ptr, i64, array<1 x i64>
+// CHECK:         llvm.br ^bb1
+// CHECK:         llvm.load %{{.*}} : !llvm.ptr -> f32
+// CHECK:         llvm.fadd
+// CHECK:         llvm.return %{{.*}} : f32
+// CHECK-NOT:     builtin.unrealized_conversion_cast
+func.func @row_sum(%m: memref<8xf32>, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  cf.br ^loop(%c0, %zero : index, f32)
+^loop(%i: index, %acc: f32):
+  %more = arith.cmpi slt, %i, %n : index
+  cf.cond_br %more, ^body, ^done
+^body:
+  %v = memref.load %m[%i] : memref<8xf32>
+  %s = arith.addf %acc, %v : f32
+  %next = arith.addi %i, %c1 : index
+  cf.br ^loop(%next, %s : index, f32)
+^done:
+  return %acc : f32
+}
+
+// -----
+
+// ceildivui (scf-to-openmp's chunk sizes) expands, as in
+// convert-arith-to-llvm; index, ub, complex and cf.assert are lowered too.
+// CHECK-LABEL: llvm.func @others(
+// CHECK-NOT:     arith.
+// CHECK-NOT:     index.
+// CHECK-NOT:     ub.
+// CHECK-NOT:     complex.
+// CHECK-NOT:     cf.
+// CHECK:         llvm.udiv
+// CHECK:         llvm.call @abort
+// CHECK:         llvm.return
+func.func @others(%a: index, %b: index, %re: f32) -> (index, index, i32, f32) {
+  %q = arith.ceildivui %a, %b : index
+  %m = index.maxs %a, %b
+  %p = ub.poison : i32
+  %c = complex.create %re, %re : complex<f32>
+  %r = complex.re %c : complex<f32>
+  %ok = arith.cmpi ult, %a, %b : index
+  cf.assert %ok, "a < b"
+  return %q, %m, %p, %r : index, index, i32, f32
+}
+
+// -----
+
+// Vector ops are not its to lower: vector-to-llvm runs before it in the
+// pipeline.
+// LEFT-LABEL: llvm.func @vector_left(
+// LEFT:         vector.reduction <add>
+func.func @vector_left(%v: vector<4xf32>) -> f32 {
+  %r = vector.reduction <add>, %v : vector<4xf32> into f32
+  return %r : f32
+}
