@@ -152,34 +152,6 @@ void addGatherLowering(OpPassManager &pm,
   pm.addPass(createDecomposeAggregatedOpsPass());
 }
 
-/// The canonicalizer on buffers, without region simplification: the loops
-/// are still scf ops of one block, and upstream's region simplification
-/// walks every block of the module for the merges it could do
-/// (about 6 % of gather-cpu-pipeline on 1000 small gathers).
-std::unique_ptr<Pass> createBufferCanonicalizerPass() {
-  return createCanonicalizerPass(
-      GreedyRewriteConfig().setRegionSimplificationLevel(
-          GreedySimplifyRegionLevel::Disabled));
-}
-
-/// Adds upstream's buffer deallocation pipeline
-/// (bufferization::buildBufferDeallocationPipeline), with its first step,
-/// the expansion of memref.realloc and a canonicalization, only where the
-/// module holds a realloc: every pass costs a verification of the module.
-void addBufferDeallocation(OpPassManager &pm) {
-  OpPassManager expandRealloc(ModuleOp::getOperationName());
-  expandRealloc.addPass(memref::createExpandReallocPass(
-      memref::ExpandReallocPassOptions{/*emitDeallocs=*/false}));
-  expandRealloc.addPass(createCanonicalizerPass());
-  pm.addPass(createRunIfUsedPass({"memref.realloc"}, std::move(expandRealloc)));
-  pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
-  pm.addPass(createBufferCanonicalizerPass());
-  pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
-  pm.addPass(bufferization::createLowerDeallocationsPass());
-  pm.addPass(createCSEPass());
-  pm.addPass(createBufferCanonicalizerPass());
-}
-
 /// Adds bufferization, deallocation and streaming stores.
 void addBufferization(OpPassManager &pm,
                       const GatherCPUPipelineOptions &options) {

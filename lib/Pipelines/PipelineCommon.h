@@ -10,9 +10,11 @@
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Support/Options.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 
+#include <functional>
 #include <memory>
 
 namespace mlir {
@@ -45,6 +47,13 @@ void addVerifyLowered(OpPassManager &pm, StringRef pipeline,
 /// libdevice).
 std::unique_ptr<Pass> createFailOnErrorPass(std::unique_ptr<Pass> inner);
 
+/// Returns a pass (named `argument` in pipeline dumps) that runs `inner`, a
+/// pipeline on builtin.module, only where `predicate` holds of the module,
+/// and otherwise leaves the module unchanged (not verified again).
+std::unique_ptr<Pass> createRunIfPass(StringRef argument,
+                                      std::function<bool(ModuleOp)> predicate,
+                                      OpPassManager inner);
+
 /// Returns a pass that runs `inner` (a pipeline on builtin.module) only
 /// where the module holds an op named in `names`: a dialect namespace
 /// ("vector") or an op name ("memref.realloc").
@@ -55,6 +64,14 @@ std::unique_ptr<Pass> createRunIfUsedPass(ArrayRef<StringRef> names,
 /// an op named in `names` (createRunIfUsedPass).
 void addPassIfUsed(OpPassManager &pm, ArrayRef<StringRef> names,
                    std::unique_ptr<Pass> pass);
+
+/// Returns the canonicalizer the pipelines run on buffers: without region
+/// simplification.
+std::unique_ptr<Pass> createBufferCanonicalizerPass();
+
+/// Adds upstream's buffer deallocation pipeline, run only where the module
+/// may need it (BufferDeallocation.cpp).
+void addBufferDeallocation(OpPassManager &pm);
 
 /// Registers pipeline `arg` whose options are parsed, then checked with
 /// `Options::checkOptions` (an error names the option and the range), then
