@@ -263,18 +263,33 @@ Value LoopEmitter::emitCopy(OpBuilder &b, Location l, ValueRange ivs,
       b, l, value, acc, getValueOrCreateConstantIndexOp(b, l, resultOffsets));
 }
 
+/// Static slots of at most this many bytes are zeroed by inserting a zero
+/// constant: after bufferization one read-only global per slot type and a
+/// memcpy, where a linalg.fill needs loops of its own (and linalg-to-loops,
+/// a pass over the whole module: compile time, bench/compile_time.py).
+static constexpr int64_t kZeroConstantMaxBytes = 4096;
+
 /// Zeroes the slot of `acc` at `resultOffsets` where it lies in the result:
-/// no zero slice is materialized (nor allocated after bufferization).
+/// no zero slice is allocated after bufferization.
 Value LoopEmitter::emitZeroSlot(OpBuilder &b, Location l,
                                 ArrayRef<OpFoldResult> resultOffsets,
                                 Value acc) {
   SmallVector<OpFoldResult> strides(g.resultRank, b.getIndexAttr(1));
-  Value slot = tensor::ExtractSliceOp::create(
-      b, l, getTensorType(resultSlotSizes, elementType), acc, resultOffsets,
-      resultSlotSizes, strides);
-  Value zero = arith::ConstantOp::create(b, l, lowering.zero);
-  Value filled = linalg::FillOp::create(b, l, zero, slot).getResult(0);
-  return tensor::InsertSliceOp::create(b, l, filled, acc, resultOffsets,
+  RankedTensorType slotType = getTensorType(resultSlotSizes, elementType);
+  Value zeros;
+  std::optional<int64_t> elementBytes = getElementBytes(elementType);
+  if (isa<IntegerAttr, FloatAttr>(lowering.zero) && elementBytes &&
+      slotType.hasStaticShape() &&
+      slotType.getNumElements() * *elementBytes <= kZeroConstantMaxBytes) {
+    zeros = arith::ConstantOp::create(
+        b, l, DenseElementsAttr::get(slotType, lowering.zero));
+  } else {
+    Value slot = tensor::ExtractSliceOp::create(
+        b, l, slotType, acc, resultOffsets, resultSlotSizes, strides);
+    Value zero = arith::ConstantOp::create(b, l, lowering.zero);
+    zeros = linalg::FillOp::create(b, l, zero, slot).getResult(0);
+  }
+  return tensor::InsertSliceOp::create(b, l, zeros, acc, resultOffsets,
                                        resultSlotSizes, strides);
 }
 
