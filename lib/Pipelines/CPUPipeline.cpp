@@ -172,10 +172,9 @@ void addBufferization(OpPassManager &pm,
   pm.addPass(createBufferCanonicalizerPass());
   // scf.forall (the gather's with threads, or the user's) runs on OpenMP
   // threads or as sequential loops.
-  if (options.numThreads > 0)
-    pm.addPass(createForallToParallelLoopPass());
-  else
-    pm.addPass(createForallToForLoopPass());
+  addPassIfUsed(pm, {"scf.forall"},
+                options.numThreads > 0 ? createForallToParallelLoopPass()
+                                       : createForallToForLoopPass());
   addBufferDeallocation(pm);
   // After deallocation, which rejects the fence (an op with unknown memory
   // effects), and before clones become copies: only the copies
