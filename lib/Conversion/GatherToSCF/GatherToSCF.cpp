@@ -263,34 +263,42 @@ Value LoopEmitter::emitCopy(OpBuilder &b, Location l, ValueRange ivs,
       b, l, value, acc, getValueOrCreateConstantIndexOp(b, l, resultOffsets));
 }
 
-/// Static slots of at most this many bytes are zeroed by inserting a zero
-/// constant: after bufferization one read-only global per slot type and a
-/// memcpy, where a linalg.fill needs loops of its own (and linalg-to-loops,
-/// a pass over the whole module: compile time, bench/compile_time.py).
-static constexpr int64_t kZeroConstantMaxBytes = 4096;
-
-/// Zeroes the slot of `acc` at `resultOffsets` where it lies in the result:
-/// no zero slice is allocated after bufferization.
+/// Zeroes the slot of `acc` at `resultOffsets` where it lies in the result,
+/// element by element in loops over its dimensions that are not 1: no zero
+/// slice is materialized, and nothing is left for linalg-to-loops (a pass
+/// over the whole module: compile time, bench/compile_time.py). A tensor
+/// constant of zeros, inserted whole, is shared by every gather of a
+/// function after canonicalization, and One-Shot Analysis then compares each
+/// of its uses with all the others (quadratic in the gathers).
 Value LoopEmitter::emitZeroSlot(OpBuilder &b, Location l,
                                 ArrayRef<OpFoldResult> resultOffsets,
                                 Value acc) {
-  SmallVector<OpFoldResult> strides(g.resultRank, b.getIndexAttr(1));
-  RankedTensorType slotType = getTensorType(resultSlotSizes, elementType);
-  Value zeros;
-  std::optional<int64_t> elementBytes = getElementBytes(elementType);
-  if (isa<IntegerAttr, FloatAttr>(lowering.zero) && elementBytes &&
-      slotType.hasStaticShape() &&
-      slotType.getNumElements() * *elementBytes <= kZeroConstantMaxBytes) {
-    zeros = arith::ConstantOp::create(
-        b, l, DenseElementsAttr::get(slotType, lowering.zero));
-  } else {
-    Value slot = tensor::ExtractSliceOp::create(
-        b, l, slotType, acc, resultOffsets, resultSlotSizes, strides);
-    Value zero = arith::ConstantOp::create(b, l, lowering.zero);
-    zeros = linalg::FillOp::create(b, l, zero, slot).getResult(0);
+  Value zero = arith::ConstantOp::create(b, l, lowering.zero);
+  Value c0 = arith::ConstantIndexOp::create(b, l, 0);
+  Value c1 = arith::ConstantIndexOp::create(b, l, 1);
+  SmallVector<int64_t> loopDims;
+  SmallVector<Value> ubs;
+  for (auto [dim, size] : llvm::enumerate(resultSlotSizes)) {
+    if (isConstantIntValue(size, 1))
+      continue;
+    loopDims.push_back(dim);
+    ubs.push_back(getValueOrCreateConstantIndexOp(b, l, size));
   }
-  return tensor::InsertSliceOp::create(b, l, zeros, acc, resultOffsets,
-                                       resultSlotSizes, strides);
+  SmallVector<Value> lbs(ubs.size(), c0), steps(ubs.size(), c1);
+  scf::LoopNest nest = scf::buildLoopNest(
+      b, l, lbs, ubs, steps, acc,
+      [&](OpBuilder &nb, Location nl, ValueRange ivs, ValueRange iterArgs) {
+        SmallVector<Value> coords;
+        for (OpFoldResult offset : resultOffsets)
+          coords.push_back(getValueOrCreateConstantIndexOp(nb, nl, offset));
+        for (auto [dim, iv] : llvm::zip_equal(loopDims, ivs))
+          coords[dim] = isConstantIntValue(resultOffsets[dim], 0)
+                            ? iv
+                            : arith::AddIOp::create(nb, nl, coords[dim], iv);
+        return scf::ValueVector{
+            tensor::InsertOp::create(nb, nl, zero, iterArgs[0], coords)};
+      });
+  return nest.results.front();
 }
 
 /// Zeroes the slot of `acc` at `resultOffsets` where `isValid` is false

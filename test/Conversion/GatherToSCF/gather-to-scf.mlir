@@ -61,8 +61,8 @@
 // CHECK:             %[[ROW:.*]] = scf.if %[[IN]] -> (tensor<2x3xf32>) {
 // CHECK:               tensor.extract_slice %[[PARAMS]][%[[ADDR]], 0] [1, 3] [1, 1]
 // CHECK:             } else {
-// CHECK:               %[[ZEROS:.*]] = arith.constant dense<0.000000e+00> : tensor<1x3xf32>
-// CHECK:               tensor.insert_slice %[[ZEROS]] into %[[RACC]][%[[J]], 0] [1, 3] [1, 1]
+// CHECK:               %[[ZEROS:.*]] = scf.for %[[D:.*]] = %{{.*}} to %{{.*}} {{.*}} iter_args(%[[ZACC:.*]] = %[[RACC]]) -> (tensor<2x3xf32>)
+// CHECK:                 tensor.insert %{{.*}} into %[[ZACC]][%[[J]], %[[D]]] : tensor<2x3xf32>
 // CHECK:             }
 // CHECK:             scf.yield %[[ROW]] : tensor<2x3xf32>
 // CHECK:           }
@@ -88,8 +88,8 @@ func.func @gather_error_2(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> 
 // index is copied unchecked (the first loop, up to SPLIT = HI), one with a
 // bad index by the second loop (from SPLIT = LO), which reads at a safe
 // address and fills the row of an out-of-bounds index with zeros where it
-// lies in the result: a zero constant inserted there (one read-only global
-// after bufferization), for rows of up to 4 KiB.
+// lies in the result, element by element (no zero row is materialized, and
+// no linalg op is left for linalg-to-loops).
 
 // CHECK-NOT:   func.func @gather_out_of_bounds
 // CHECK-LABEL: func.func @gather_zero_axis(
@@ -116,29 +116,14 @@ func.func @gather_error_2(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> 
 // CHECK:                 %[[INS:.*]] = tensor.insert_slice %[[SLICE]] into %[[ACC]][%[[O]], %[[I]], 0] [1, 1, 3] [1, 1, 1]
 // CHECK:                 scf.yield %[[INS]]
 // CHECK:               } else {
-// CHECK:                 %[[ZEROS:.*]] = arith.constant dense<0.000000e+00> : tensor<1x1x3xf16>
-// CHECK:                 %[[INSZ:.*]] = tensor.insert_slice %[[ZEROS]] into %[[ACC]][%[[O]], %[[I]], 0] [1, 1, 3] [1, 1, 1]
+// CHECK:                 %[[INSZ:.*]] = scf.for %[[D:.*]] = {{.*}} iter_args(%[[ZACC:.*]] = %[[ACC]]) -> (tensor<2x4x3xf16>)
+// CHECK:                   tensor.insert %{{.*}} into %[[ZACC]][%[[O]], %[[I]], %[[D]]] : tensor<2x4x3xf16>
 // CHECK:                 scf.yield %[[INSZ]]
 // CHECK:               }
 // CHECK:               scf.yield %[[NEW]]
 func.func @gather_zero_axis(%params: tensor<2x5x3xf16>, %indices: tensor<4xi64>) -> tensor<2x4x3xf16> {
   %r = gather.gather %params[%indices] axis = 1 mode<zero> : (tensor<2x5x3xf16>, tensor<4xi64>) -> tensor<2x4x3xf16>
   return %r : tensor<2x4x3xf16>
-}
-
-// -----
-
-// A zeroed slot of more than 4 KiB is filled in place (no constant of its
-// size): rows of 8 KiB.
-// CHECK-LABEL: func.func @gather_zero_wide_rows(
-// CHECK-NOT:     arith.constant dense
-// CHECK:         } else {
-// CHECK:           %[[SLOT:.*]] = tensor.extract_slice %{{.*}}[%{{.*}}, 0] [1, 2048] [1, 1] : tensor<3x2048xf32> to tensor<1x2048xf32>
-// CHECK:           %[[ZEROS:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[SLOT]] : tensor<1x2048xf32>)
-// CHECK:           tensor.insert_slice %[[ZEROS]] into
-func.func @gather_zero_wide_rows(%params: tensor<4x2048xf32>, %indices: tensor<3xi32>) -> tensor<3x2048xf32> {
-  %r = gather.gather %params[%indices] mode<zero> : (tensor<4x2048xf32>, tensor<3xi32>) -> tensor<3x2048xf32>
-  return %r : tensor<3x2048xf32>
 }
 
 // -----

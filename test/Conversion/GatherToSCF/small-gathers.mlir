@@ -50,8 +50,8 @@
 // CHECK:           }
 // CHECK-NOT:       tensor.extract_slice %[[P]]
 // CHECK:           scf.if %{{.*}} -> (tensor<16x64xf32>) {
-// CHECK:             %[[ZEROS:.*]] = arith.constant dense<0.000000e+00> : tensor<1x64xf32>
-// CHECK:             tensor.insert_slice %[[ZEROS]] into %[[RACC]][%[[J]], 0] [1, 64] [1, 1]
+// CHECK:             scf.for %[[D:.*]] = {{.*}} iter_args(%[[ZACC:.*]] = %[[RACC]]) -> (tensor<16x64xf32>)
+// CHECK:               tensor.insert %{{.*}} into %[[ZACC]][%[[J]], %[[D]]] : tensor<16x64xf32>
 // CHECK:           } else {
 // CHECK:             scf.yield %[[RACC]]
 // CHECK:           }
