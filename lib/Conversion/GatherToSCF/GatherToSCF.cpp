@@ -230,8 +230,8 @@ Value LoopEmitter::emitCopy(OpBuilder &b, Location l, ValueRange ivs,
   ResolvedIndexVector resolved = loadAndResolveIndexVector(
       b, l, op, g, unchecked ? plan.uncheckedMode : plan.resolvingMode,
       indices, g.getSelectorOfResultCoords(ivs), indexedSizes,
-      /*check=*/kind == CopyKind::ReportAndResolve ||
-          kind == CopyKind::ReportAndZero,
+      /*check=*/plan.reports && (kind == CopyKind::ReportAndResolve ||
+                                 kind == CopyKind::ReportAndZero),
       lowering.outOfBoundsHandler,
       unchecked ? std::nullopt : plan.readReportedAs);
   SmallVector<OpFoldResult> paramsOffsets(ivs.begin(),

@@ -131,12 +131,19 @@ static LoweringPlan::Checks getChecks(const LoweringPlanInputs &in,
     return reports ? LoweringPlan::Checks::UpFront
                    : LoweringPlan::Checks::PerCopy;
   // A small gather on one thread: its copies check their own indices
-  // (two thirds of the code of a checked chunk, as fast).
-  if (reports && !in.options.parallel && in.hasZero &&
-      in.target.perCopyCheckMaxCopies > 0 && hasNoEmptyGatheredDim(in)) {
-    std::optional<int64_t> copies = getStaticLoopCopies(in);
-    if (copies && *copies <= in.target.perCopyCheckMaxCopies)
+  // (two thirds of the code of a checked chunk, as fast). Zero mode flags
+  // as a reporting mode does, without the reports; clamp mode resolves
+  // each index without a branch.
+  std::optional<int64_t> copies =
+      in.options.parallel || in.target.perCopyCheckMaxCopies <= 0
+          ? std::nullopt
+          : getStaticLoopCopies(in);
+  if (copies && *copies <= in.target.perCopyCheckMaxCopies) {
+    bool flags = reports || in.mode == GatherMode::Zero;
+    if (flags && in.hasZero && hasNoEmptyGatheredDim(in))
       return LoweringPlan::Checks::Flagged;
+    if (in.mode == GatherMode::Clamp)
+      return LoweringPlan::Checks::PerCopy;
   }
   // With outer loops that do not depend on the indices, indices that stay
   // in cache are checked once rather than once per outer coordinate.

@@ -32,7 +32,8 @@ struct LoweringPlan {
   /// address.
   enum class Checks {
     /// Nothing to check (no index component), or each copy resolves its own
-    /// index (zero and clamp mode without position loops).
+    /// index (zero and clamp mode without position loops; small gathers in
+    /// clamp mode, CPUTargetDescription::perCopyCheckMaxCopies).
     PerCopy,
     /// One check of all indices before any copy (an or-reduction); reporting
     /// modes then report each bad index. The copies are unchecked when none
@@ -43,11 +44,11 @@ struct LoweringPlan {
     /// in a reporting mode, and the chunk copied unchecked when good,
     /// resolving otherwise.
     PerChunk,
-    /// Small gathers in a reporting mode (CPUTargetDescription::
+    /// Small gathers in a reporting mode or zero mode (CPUTargetDescription::
     /// perCopyCheckMaxCopies): one loop copies every slice from its resolved
     /// address (in bounds: no gathered dimension is empty) without a branch
-    /// and or-reduces the checks; a second loop reports the bad indices and
-    /// zeroes their slots only when one failed.
+    /// and or-reduces the checks; a second loop reports the bad indices (in
+    /// a reporting mode) and zeroes their slots only when one failed.
     Flagged,
   };
   /// How the loops are spread over threads (an scf.forall).

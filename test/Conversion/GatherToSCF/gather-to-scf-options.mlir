@@ -1,7 +1,11 @@
-// RUN: gather-opt %s --convert-gather-to-scf --split-input-file | FileCheck %s --check-prefix=AUTO
-// RUN: gather-opt %s --convert-gather-to-scf=prefetch-distance=3 --split-input-file | FileCheck %s --check-prefix=DIST3
-// RUN: gather-opt %s --convert-gather-to-scf=prefetch-distance=0 --split-input-file | FileCheck %s --check-prefix=NOPF
+// RUN: gather-opt %s --convert-gather-to-scf=per-copy-check-max-copies=0 --split-input-file | FileCheck %s --check-prefix=AUTO
+// RUN: gather-opt %s --convert-gather-to-scf="prefetch-distance=3 per-copy-check-max-copies=0" --split-input-file | FileCheck %s --check-prefix=DIST3
+// RUN: gather-opt %s --convert-gather-to-scf="prefetch-distance=0 per-copy-check-max-copies=0" --split-input-file | FileCheck %s --check-prefix=NOPF
 // RUN: gather-opt %s --convert-gather-to-scf="parallel=1 prefetch-distance=0" --split-input-file | FileCheck %s --check-prefix=PAR
+//
+// The gathers here are small enough for the small-gather plans
+// (small-gathers.mlir); per-copy-check-max-copies=0 keeps them in checked
+// chunks, whose prefetches this file checks.
 
 // Prefetch: each iteration prefetches the row selected `distance` positions
 // ahead (the position clamped into indices, the index clamped into params),

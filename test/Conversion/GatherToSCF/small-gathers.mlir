@@ -7,6 +7,8 @@
 // no separate check loop: about two thirds of the checked-chunk form's code
 // (modules of many small gathers compile faster, docs/performance.md,
 // "Compile time"), and as fast (a copy loop without a branch either way).
+// Zero mode does the same without reports; clamp mode clamps each index in
+// its one copy loop.
 //
 // RUN: gather-opt %s --convert-gather-to-scf --split-input-file | FileCheck %s
 // RUN: gather-opt %s --convert-gather-to-scf=per-copy-check-max-copies=0 --split-input-file | FileCheck %s --check-prefix=CHUNKS
@@ -132,4 +134,51 @@ func.func @complex_elements(%p: tensor<10x8xcomplex<f32>>, %i: tensor<4xi32>) ->
 func.func @elements(%p: tensor<3x100xf32>, %i: tensor<16xi32>) -> tensor<3x16xf32> {
   %r = gather.gather %p[%i] axis = 1 : (tensor<3x100xf32>, tensor<16xi32>) -> tensor<3x16xf32>
   return %r : tensor<3x16xf32>
+}
+
+// -----
+
+// Zero mode flags as error mode does, without reports: the copy loop reads
+// the row at 0 for a bad index, and the second loop, run only after a bad
+// one, zeroes its slot.
+// CHECK-LABEL: func.func @rows_zero(
+// CHECK-SAME:    %[[P:.*]]: tensor<1000x64xf32>, %[[I:.*]]: tensor<16xi32>)
+// CHECK-NOT:     func.call
+// CHECK:         %[[COPIED:.*]]:2 = scf.for {{.*}} -> (tensor<16x64xf32>, i1) {
+// CHECK:           %[[SAFE:.*]] = arith.select
+// CHECK:           tensor.extract_slice %[[P]][%[[SAFE]], 0] [1, 64] [1, 1]
+// CHECK-NOT:       scf.if
+// CHECK:         }
+// CHECK:         %[[SPLIT:.*]] = arith.select %[[COPIED]]#1
+// CHECK:         scf.for %[[J:.*]] = %[[SPLIT]] to {{.*}} iter_args(%[[RACC:.*]] = %[[COPIED]]#0)
+// CHECK-NOT:       func.call
+// CHECK:           scf.if %{{.*}} -> (tensor<16x64xf32>) {
+// CHECK:             scf.for %[[D:.*]] = {{.*}} iter_args(%[[ZACC:.*]] = %[[RACC]])
+// CHECK:               tensor.insert %{{.*}} into %[[ZACC]][%[[J]], %[[D]]]
+// CHECK-NOT:     func.call
+// CHECK:         return
+// CHUNKS-LABEL: func.func @rows_zero(
+// CHUNKS:         arith.constant 1024
+func.func @rows_zero(%p: tensor<1000x64xf32>, %i: tensor<16xi32>) -> tensor<16x64xf32> {
+  %r = gather.gather %p[%i] mode<zero> : (tensor<1000x64xf32>, tensor<16xi32>) -> tensor<16x64xf32>
+  return %r : tensor<16x64xf32>
+}
+
+// -----
+
+// Clamp mode needs no check: one copy loop clamps each index.
+// CHECK-LABEL: func.func @rows_clamp(
+// CHECK-SAME:    %[[P:.*]]: tensor<1000x64xf32>, %[[I:.*]]: tensor<16xi32>)
+// CHECK-NOT:     -> (i1)
+// CHECK:         scf.for {{.*}} -> (tensor<16x64xf32>) {
+// CHECK:           %[[LOW:.*]] = arith.minsi
+// CHECK:           %[[ROW:.*]] = arith.maxsi %[[LOW]]
+// CHECK:           tensor.extract_slice %[[P]][%[[ROW]], 0] [1, 64] [1, 1]
+// CHECK-NOT:     scf.for
+// CHECK:         return
+// CHUNKS-LABEL: func.func @rows_clamp(
+// CHUNKS:         arith.constant 1024
+func.func @rows_clamp(%p: tensor<1000x64xf32>, %i: tensor<16xi32>) -> tensor<16x64xf32> {
+  %r = gather.gather %p[%i] mode<clamp> : (tensor<1000x64xf32>, tensor<16xi32>) -> tensor<16x64xf32>
+  return %r : tensor<16x64xf32>
 }

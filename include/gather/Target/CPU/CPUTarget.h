@@ -41,13 +41,15 @@ struct CPUTargetDescription {
   int64_t checkChunkPositions = 1024;
 
   /// Gathers of at most this many copies (static), on one thread, in a
-  /// reporting mode, check each index as they copy its slice: a branch-free
-  /// copy loop that or-reduces the checks, and a report loop that runs only
-  /// when one failed (LoweringPlan::Checks::Flagged), rather than a chunk
-  /// loop, a check loop, an unchecked copy loop and a resolving one. As fast
-  /// on 16 rows of 256 B, and three quarters of the code (compile time,
+  /// reporting mode or zero mode, check each index as they copy its slice:
+  /// a branch-free copy loop that or-reduces the checks, and a report (and
+  /// zeroing) loop that runs only when one failed
+  /// (LoweringPlan::Checks::Flagged), rather than a chunk loop, a check
+  /// loop, an unchecked copy loop and a resolving one. As fast on 16 rows of
+  /// 256 B, and three quarters of the code (compile time,
   /// bench/compile_time.py). A copy loop that branches around each copy
-  /// was 10 % slower: it keeps fewer rows in flight.
+  /// was 10 % slower: it keeps fewer rows in flight. In clamp mode such
+  /// gathers clamp each index in their one copy loop (Checks::PerCopy).
   int64_t perCopyCheckMaxCopies = 64;
 
   /// Static indices of at most this many bytes (half of L2) are checked once
