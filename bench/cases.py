@@ -97,10 +97,14 @@ def _size_name(nbytes):
     return f"{nbytes // KiB}KiB" if nbytes >= KiB else f"{nbytes}B"
 
 
-def rows(row_bytes, order, dtype, itype, out_bytes, params_bytes, **kw):
-    """Row gather (axis 0) of rows of row_bytes bytes."""
+def rows(row_bytes, order, dtype, itype, out_bytes, params_bytes,
+         suffix=None, **kw):
+    """Row gather (axis 0) of rows of row_bytes bytes; `suffix` names the
+    case where the default (_l2 for cache-resident ones) would repeat a
+    name."""
     es = DTYPE_BYTES[dtype]
-    suffix = "" if kw.get("large", True) else "_l2"
+    if suffix is None:
+        suffix = "" if kw.get("large", True) else "_l2"
     return Case(f"rows_{_size_name(row_bytes)}_{order}_{dtype}_{itype}{suffix}",
                 "rows", dtype, itype, order == "sorted", 1,
                 out_bytes // row_bytes, row_bytes // es,
@@ -159,6 +163,14 @@ def bag_cases(bags, rows, extra=True):
     return cases
 
 
+def small_rows():
+    """16 rows of 256 B from an L2-resident table per call: the small-gather
+    plans (at most 64 static copies, LoweringPlan::Checks::Flagged), where
+    the call's fixed costs weigh as much as the copies."""
+    return rows(256, "random", "f32", "i32", 4 * KiB, 256 * KiB,
+                suffix="_16rows", large=False)
+
+
 def full_cases():
     big = dict(out_bytes=256 * MiB, params_bytes=256 * MiB, threads=[1, 2])
     l2 = dict(out_bytes=256 * KiB, params_bytes=256 * KiB, large=False)
@@ -183,6 +195,7 @@ def full_cases():
     ]
     for rb in (16, 256, 4 * KiB, 64 * KiB):
         cases.append(rows(rb, "random", "f32", "i32", **l2))
+    cases.append(small_rows())
     cases += [
         rows(256, "sorted", "f32", "i32", **l2),
         elements("f32", "i32", **l2),
@@ -207,4 +220,5 @@ def quick_cases():
         nd(4, "f32", "i32", **small),
         nd(256, "f32", "i64", **small),
         rows(256, "random", "f32", "i32", 256 * KiB, 256 * KiB, large=False),
+        small_rows(),
     ] + bag_cases(4096, 1 << 18)

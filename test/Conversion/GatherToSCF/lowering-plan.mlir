@@ -17,10 +17,10 @@ func.func @rows_error(%p: tensor<100x64xf32>, %i: tensor<200xi32>) -> tensor<200
 
 // -----
 
-// A small gather (at most 64 copies, small-gathers.mlir): flagged copies;
-// the rows are still prefetched.
+// A small gather (at most 64 copies, small-gathers.mlir): flagged copies,
+// no slice prefetch (it cost 20 % on 16 rows of 256 B).
 func.func @rows_error_small(%p: tensor<100x64xf32>, %i: tensor<20xi32>) -> tensor<20x64xf32> {
-  // expected-remark@+1 {{lowering plan: loops=1 copy=slice checks=flagged unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=8 indices-prefetch=no}}
+  // expected-remark@+1 {{lowering plan: loops=1 copy=slice checks=flagged unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=no}}
   %r = gather.gather %p[%i] : (tensor<100x64xf32>, tensor<20xi32>) -> tensor<20x64xf32>
   return %r : tensor<20x64xf32>
 }
