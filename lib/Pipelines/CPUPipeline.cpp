@@ -8,11 +8,13 @@
 //   1. gather ops to scf loops or linalg.generic on tensors (`lowering`),
 //   2. one-shot bufferization across function boundaries (identity layouts
 //      there, so external functions such as printMemrefF32 can be called),
-//   3. ownership-based buffer deallocation,
+//   3. ownership-based buffer deallocation, where some function allocates
+//      a buffer other than those it returns (BufferDeallocation.cpp),
 //   4. streaming stores for slice copies into results far larger than the
 //      last-level cache (gather-nontemporal-copies),
 //   5. linalg to loops, vector transfers, complex and math ops to loops,
-//      arith, intrinsics and libm calls, then every dialect left to LLVM;
+//      arith, intrinsics and libm calls, then every dialect left to LLVM
+//      (one conversion, gather-convert-to-llvm, for most);
 //   6. a check that nothing outside the LLVM dialect is left.
 // It starts by rejecting nested modules it would half lower, and ops that
 // aggregate others (linalg.softmax) are decomposed on tensors.
@@ -20,6 +22,9 @@
 // defines (weak; printf, fflush, _Exit), so the output runs under mlir-runner
 // with libmlir_runner_utils/libmlir_c_runner_utils, or compiles ahead of time
 // and links against libmlir_c_runner_utils (memrefCopy).
+// Steps with nothing to do in a module are skipped (gather-if-used): the
+// pass manager verifies the whole module after each pass that may have
+// changed it (compile time, docs/performance.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -96,9 +101,9 @@ struct InlineAllocaScopesPass
       if (!mayAllocateOnStack(op))
         scopes.push_back(op);
     });
-    IRRewriter rewriter(&getContext());
     if (scopes.empty())
       return markAllAnalysesPreserved();
+    IRRewriter rewriter(&getContext());
     for (memref::AllocaScopeOp scope : scopes) {
       Block *body = &scope.getBodyRegion().front();
       Operation *terminator = body->getTerminator();
@@ -215,7 +220,8 @@ void addLoweringToLLVM(OpPassManager &pm,
   // Vector ops a user's module holds; vector-to-llvm first rewrites them
   // on vectors, so it stays a pass of its own.
   addPassIfUsed(pm, {"vector"}, createConvertVectorToLLVMPass());
-  // Everything else in one conversion (linear, one descriptor per value).
+  // Everything else in one conversion: one walk and one verification of
+  // the module instead of six.
   pm.addPass(createGatherConvertToLLVMPass());
   if (options.numThreads > 0)
     pm.addPass(createConvertOpenMPToLLVMPass());
