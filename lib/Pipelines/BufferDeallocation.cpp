@@ -83,7 +83,7 @@ static bool mayAllocateOther(Operation *op,
 
 /// Whether deallocation may have something to do in `module`: some
 /// function allocates a buffer other than those it returns directly.
-static bool mayNeedDeallocation(ModuleOp module) {
+bool mlir::gather::mayNeedDeallocation(ModuleOp module) {
   WalkResult result = module->walk([](Operation *op) {
     auto func = dyn_cast<FunctionOpInterface>(op);
     if (!func || func.isExternal())
@@ -119,6 +119,5 @@ void mlir::gather::addBufferDeallocation(OpPassManager &pm) {
   dealloc.addPass(bufferization::createLowerDeallocationsPass());
   dealloc.addPass(createCSEPass());
   dealloc.addPass(createBufferCanonicalizerPass());
-  pm.addPass(createRunIfPass("gather-if-deallocation-needed",
-                             mayNeedDeallocation, std::move(dealloc)));
+  pm.addPass(createRunIfPass("deallocation-needed", {}, std::move(dealloc)));
 }

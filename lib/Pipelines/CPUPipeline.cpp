@@ -268,6 +268,9 @@ void mlir::gather::buildGatherCPUPipeline(
 }
 
 void mlir::gather::registerGatherCPUPipeline() {
+  // The pipeline's own steps, so that its -dump-pass-pipeline parses back.
+  registerRunIfPass();
+  PassRegistration<InlineAllocaScopesPass>();
   registerCheckedPipeline<GatherCPUPipelineOptions>(
       "gather-cpu-pipeline",
       "Lower func.func on tensors holding gather ops to the LLVM dialect for "

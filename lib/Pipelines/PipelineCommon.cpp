@@ -104,79 +104,100 @@ mlir::gather::createFailOnErrorPass(std::unique_ptr<Pass> inner) {
 
 namespace {
 
-/// Runs a pipeline on builtin.module only where a predicate holds of the
-/// module. Each pass walks every op of the module and, when it says it may
-/// have changed it, the pass manager verifies the whole module after it
-/// (70 ms a pass on 1000 small gathers). Where the predicate says the
-/// pipeline has nothing to do, it is skipped and the module marked
-/// unchanged, so it is not verified again.
+/// Runs a pipeline on builtin.module only where the module needs it. Each
+/// pass walks every op of the module and, when it says it may have changed
+/// it, the pass manager verifies the whole module after it (70 ms a pass on
+/// 1000 small gathers). Where the condition says the pipeline has nothing
+/// to do, it is skipped and the module marked unchanged, so it is not
+/// verified again. The condition and the pipeline are options, so that
+/// -dump-pass-pipeline prints a pipeline that parses back.
 struct RunIfPass : public PassWrapper<RunIfPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RunIfPass)
 
-  RunIfPass(StringRef argument, std::function<bool(ModuleOp)> predicate,
-            OpPassManager inner)
-      : argument(argument.str()), predicate(std::move(predicate)),
-        inner(std::move(inner)) {}
-  RunIfPass(const RunIfPass &other)
-      : PassWrapper(other), argument(other.argument),
-        predicate(other.predicate), inner(other.inner) {}
+  RunIfPass() = default;
+  RunIfPass(const RunIfPass &other) : PassWrapper(other) {}
 
-  StringRef getArgument() const override { return argument; }
+  StringRef getArgument() const override { return "gather-run-if"; }
   StringRef getDescription() const override {
-    return "run a pipeline where the module needs it";
+    return "run a pipeline where the module holds some ops "
+           "(condition=used, ops) or may need buffer deallocation "
+           "(condition=deallocation-needed)";
   }
 
   void getDependentDialects(DialectRegistry &registry) const override {
-    inner.getDependentDialects(registry);
+    for (const OpPassManager &pm : pipeline)
+      pm.getDependentDialects(registry);
   }
 
   void runOnOperation() override {
-    if (!predicate(getOperation()))
+    ModuleOp module = getOperation();
+    bool run;
+    if (condition == "used") {
+      run = isUsed(module);
+    } else if (condition == "deallocation-needed") {
+      run = mayNeedDeallocation(module);
+    } else {
+      module.emitError() << "gather-run-if: unknown condition '" << condition
+                         << "' (used or deallocation-needed)";
+      return signalPassFailure();
+    }
+    if (!run || pipeline.empty())
       return markAllAnalysesPreserved();
-    if (failed(runPipeline(inner, getOperation())))
-      signalPassFailure();
+    for (OpPassManager &pm : pipeline)
+      if (failed(runPipeline(pm, module)))
+        return signalPassFailure();
   }
 
-private:
-  std::string argument;
-  std::function<bool(ModuleOp)> predicate;
-  OpPassManager inner;
-};
+  /// Whether the module holds an op named in `ops`: by dialect namespace
+  /// ("vector") or by op name ("memref.realloc").
+  bool isUsed(ModuleOp module) const {
+    auto isNamed = [&](Operation *op) {
+      OperationName name = op->getName();
+      return llvm::any_of(ops, [&](StringRef wanted) {
+        return wanted.contains('.') ? name.getStringRef() == wanted
+                                    : name.getDialectNamespace() == wanted;
+      });
+    };
+    return module
+        ->walk([&](Operation *op) {
+          return isNamed(op) ? WalkResult::interrupt() : WalkResult::advance();
+        })
+        .wasInterrupted();
+  }
 
-/// Whether `op` is named in `names`: by dialect namespace ("vector") or by
-/// op name ("memref.realloc").
-bool isNamed(Operation *op, ArrayRef<std::string> names) {
-  OperationName name = op->getName();
-  return llvm::any_of(names, [&](StringRef wanted) {
-    return wanted.contains('.') ? name.getStringRef() == wanted
-                                : name.getDialectNamespace() == wanted;
-  });
-}
+  Option<std::string> condition{
+      *this, "condition",
+      llvm::cl::desc("used or deallocation-needed"), llvm::cl::init("used")};
+  ListOption<std::string> ops{
+      *this, "ops",
+      llvm::cl::desc("condition=used: dialect namespaces or op names")};
+  ListOption<OpPassManager> pipeline{
+      *this, "pipeline",
+      llvm::cl::desc("the pipelines on builtin.module to run, in order")};
+};
 
 } // namespace
 
-std::unique_ptr<Pass>
-mlir::gather::createRunIfPass(StringRef argument,
-                              std::function<bool(ModuleOp)> predicate,
-                              OpPassManager inner) {
-  return std::make_unique<RunIfPass>(argument, std::move(predicate),
-                                     std::move(inner));
+std::unique_ptr<Pass> mlir::gather::createRunIfPass(StringRef condition,
+                                                    ArrayRef<StringRef> ops,
+                                                    OpPassManager inner) {
+  auto pass = std::make_unique<RunIfPass>();
+  pass->condition = condition.str();
+  if (!ops.empty())
+    pass->ops = llvm::to_vector(
+        llvm::map_range(ops, [](StringRef op) { return op.str(); }));
+  pass->pipeline = ArrayRef<OpPassManager>(inner);
+  return pass;
 }
 
 std::unique_ptr<Pass>
 mlir::gather::createRunIfUsedPass(ArrayRef<StringRef> names,
                                   OpPassManager inner) {
-  SmallVector<std::string> wanted(llvm::map_range(
-      names, [](StringRef name) { return name.str(); }));
-  auto used = [wanted](ModuleOp module) {
-    return module
-        ->walk([&](Operation *op) {
-          return isNamed(op, wanted) ? WalkResult::interrupt()
-                                     : WalkResult::advance();
-        })
-        .wasInterrupted();
-  };
-  return createRunIfPass("gather-if-used", used, std::move(inner));
+  return createRunIfPass("used", names, std::move(inner));
+}
+
+void mlir::gather::registerRunIfPass() {
+  PassRegistration<RunIfPass>();
 }
 
 void mlir::gather::addPassIfUsed(OpPassManager &pm, ArrayRef<StringRef> names,

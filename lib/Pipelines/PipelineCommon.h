@@ -14,7 +14,6 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 
-#include <functional>
 #include <memory>
 
 namespace mlir {
@@ -47,12 +46,21 @@ void addVerifyLowered(OpPassManager &pm, StringRef pipeline,
 /// libdevice).
 std::unique_ptr<Pass> createFailOnErrorPass(std::unique_ptr<Pass> inner);
 
-/// Returns a pass (named `argument` in pipeline dumps) that runs `inner`, a
-/// pipeline on builtin.module, only where `predicate` holds of the module,
-/// and otherwise leaves the module unchanged (not verified again).
-std::unique_ptr<Pass> createRunIfPass(StringRef argument,
-                                      std::function<bool(ModuleOp)> predicate,
+/// Returns a pass (gather-run-if) that runs `inner`, a pipeline on
+/// builtin.module, only where the module needs it, and otherwise leaves the
+/// module unchanged (not verified again): where it holds an op named in
+/// `ops` (`condition` "used"), or where it may need buffer deallocation
+/// ("deallocation-needed", mayNeedDeallocation).
+std::unique_ptr<Pass> createRunIfPass(StringRef condition,
+                                      ArrayRef<StringRef> ops,
                                       OpPassManager inner);
+
+/// Registers gather-run-if, so that pipeline dumps parse back.
+void registerRunIfPass();
+
+/// Whether some function of `module` allocates a buffer other than the
+/// fresh ones it returns directly (BufferDeallocation.cpp).
+bool mayNeedDeallocation(ModuleOp module);
 
 /// Returns a pass that runs `inner` (a pipeline on builtin.module) only
 /// where the module holds an op named in `names`: a dialect namespace

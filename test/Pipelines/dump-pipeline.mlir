@@ -1,0 +1,30 @@
+// The pipelines skip steps a module does not need through gather-run-if,
+// whose condition and inner pipeline are options: the pipeline that
+// -dump-pass-pipeline prints parses back and lowers the same module to the
+// same output.
+//
+// RUN: gather-opt %s --gather-cpu-pipeline -dump-pass-pipeline -o %t.direct 2> %t.dump
+// RUN: FileCheck %s --input-file=%t.dump
+// RUN: bash -c 'gather-opt %s --pass-pipeline="$(tail -n +2 %t.dump | tr -d "\n")" -o %t.parsed'
+// RUN: diff %t.direct %t.parsed
+//
+// RUN: gather-opt %s --gather-cpu-pipeline=num-threads=2 -dump-pass-pipeline -o %t.direct2 2> %t.dump2
+// RUN: bash -c 'gather-opt %s --pass-pipeline="$(tail -n +2 %t.dump2 | tr -d "\n")" -o %t.parsed2'
+// RUN: diff %t.direct2 %t.parsed2
+
+// CHECK: gather-run-if{condition=used ops={tensor.dim,memref.dim} pipeline={builtin.module(resolve-ranked-shaped-type-result-dims
+// CHECK: gather-run-if{condition=deallocation-needed pipeline={builtin.module(gather-run-if{condition=used ops={memref.realloc}
+// CHECK-SAME: ownership-based-buffer-deallocation
+// CHECK: gather-convert-to-llvm
+
+func.func @rows(%t: tensor<8x4xf32>, %i: tensor<3xi32>) -> tensor<3x4xf32> {
+  %r = gather.gather %t[%i] : (tensor<8x4xf32>, tensor<3xi32>) -> tensor<3x4xf32>
+  return %r : tensor<3x4xf32>
+}
+
+func.func @temporary(%t: tensor<8x4xf32>, %i: tensor<3xi32>) -> f32 {
+  %c1 = arith.constant 1 : index
+  %r = gather.gather %t[%i] mode<zero> : (tensor<8x4xf32>, tensor<3xi32>) -> tensor<3x4xf32>
+  %e = tensor.extract %r[%c1, %c1] : tensor<3x4xf32>
+  return %e : f32
+}
