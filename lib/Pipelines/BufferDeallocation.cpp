@@ -58,8 +58,9 @@ getReturnedAllocs(FunctionOpInterface func) {
 /// returning buffers (the caller owns them), an op with memref results and
 /// unknown effects, a deallocation already there (upstream rejects it with
 /// a diagnostic of its own).
-static bool mayAllocateOther(Operation *op,
-                             const llvm::SmallPtrSet<Operation *, 8> &returned) {
+static bool
+mayAllocateOther(Operation *op,
+                 const llvm::SmallPtrSet<Operation *, 8> &returned) {
   if (isa<memref::DeallocOp, bufferization::DeallocOp>(op))
     return true;
   bool memrefResults = llvm::any_of(op->getResultTypes(), [](Type type) {
@@ -69,8 +70,7 @@ static bool mayAllocateOther(Operation *op,
     return memrefResults;
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);
   if (!effects)
-    return memrefResults &&
-           !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>();
+    return memrefResults && !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>();
   SmallVector<MemoryEffects::EffectInstance> instances;
   effects.getEffects(instances);
   return llvm::any_of(instances, [&](const MemoryEffects::EffectInstance &e) {

@@ -165,9 +165,9 @@ struct RunIfPass : public PassWrapper<RunIfPass, OperationPass<ModuleOp>> {
         .wasInterrupted();
   }
 
-  Option<std::string> condition{
-      *this, "condition",
-      llvm::cl::desc("used or deallocation-needed"), llvm::cl::init("used")};
+  Option<std::string> condition{*this, "condition",
+                                llvm::cl::desc("used or deallocation-needed"),
+                                llvm::cl::init("used")};
   ListOption<std::string> ops{
       *this, "ops",
       llvm::cl::desc("condition=used: dialect namespaces or op names")};
@@ -196,9 +196,7 @@ mlir::gather::createRunIfUsedPass(ArrayRef<StringRef> names,
   return createRunIfPass("used", names, std::move(inner));
 }
 
-void mlir::gather::registerRunIfPass() {
-  PassRegistration<RunIfPass>();
-}
+void mlir::gather::registerRunIfPass() { PassRegistration<RunIfPass>(); }
 
 void mlir::gather::addPassIfUsed(OpPassManager &pm, ArrayRef<StringRef> names,
                                  std::unique_ptr<Pass> pass) {
