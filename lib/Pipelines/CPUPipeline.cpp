@@ -22,7 +22,7 @@
 // defines (weak; printf, fflush, _Exit), so the output runs under mlir-runner
 // with libmlir_runner_utils/libmlir_c_runner_utils, or compiles ahead of time
 // and links against libmlir_c_runner_utils (memrefCopy).
-// Steps with nothing to do in a module are skipped (gather-if-used): the
+// Steps with nothing to do in a module are skipped (gather-run-if): the
 // pass manager verifies the whole module after each pass that may have
 // changed it (compile time, docs/performance.md).
 //
