@@ -12,6 +12,19 @@
 // RUN: bash -c 'gather-opt %s --pass-pipeline="$(tail -n +2 %t.dump2 | tr -d "\n")" -o %t.parsed2'
 // RUN: diff %t.direct2 %t.parsed2
 
+// An unknown condition is an error, not a skip:
+// RUN: not gather-opt %s --pass-pipeline="builtin.module(gather-run-if{condition=sometimes pipeline={builtin.module(canonicalize)}})" 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: error: gather-run-if: unknown condition 'sometimes' (used or deallocation-needed)
+//
+// A pipeline run where the module holds a named op (func.func: the gathers
+// are lowered) and skipped where it holds none (no vector op: the gathers
+// stay):
+// RUN: gather-opt %s --pass-pipeline="builtin.module(gather-run-if{condition=used ops={func.func} pipeline={builtin.module(convert-gather-to-scf)}})" | FileCheck %s --check-prefix=RAN
+// RUN: gather-opt %s --pass-pipeline="builtin.module(gather-run-if{condition=used ops={vector} pipeline={builtin.module(convert-gather-to-scf)}})" | FileCheck %s --check-prefix=SKIPPED
+// RAN-NOT: = gather.gather
+// RAN: scf.for
+// SKIPPED: = gather.gather
+
 // CHECK: gather-run-if{condition=used ops={tensor.dim,memref.dim} pipeline={builtin.module(resolve-ranked-shaped-type-result-dims
 // CHECK: gather-run-if{condition=deallocation-needed pipeline={builtin.module(gather-run-if{condition=used ops={memref.realloc}
 // CHECK-SAME: ownership-based-buffer-deallocation
