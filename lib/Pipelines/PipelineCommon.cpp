@@ -57,26 +57,23 @@ void mlir::gather::addVerifyLowered(OpPassManager &pm, StringRef pipeline,
 
 namespace {
 
-/// Runs a pass on builtin.module in a nested pipeline and fails when any
-/// error is reported meanwhile.
+/// Runs a pipeline on builtin.module and fails when any error is reported
+/// meanwhile. The pipeline is an option, so that pipeline dumps parse back.
 struct FailOnErrorPass
     : public PassWrapper<FailOnErrorPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(FailOnErrorPass)
 
-  explicit FailOnErrorPass(std::unique_ptr<Pass> pass)
-      : inner(ModuleOp::getOperationName()) {
-    inner.addPass(std::move(pass));
-  }
-  FailOnErrorPass(const FailOnErrorPass &other)
-      : PassWrapper(other), inner(other.inner) {}
+  FailOnErrorPass() = default;
+  FailOnErrorPass(const FailOnErrorPass &other) : PassWrapper(other) {}
 
   StringRef getArgument() const override { return "gather-fail-on-error"; }
   StringRef getDescription() const override {
-    return "run a pass and fail when it reports an error";
+    return "run a pipeline and fail when it reports an error";
   }
 
   void getDependentDialects(DialectRegistry &registry) const override {
-    inner.getDependentDialects(registry);
+    for (const OpPassManager &pm : pipeline)
+      pm.getDependentDialects(registry);
   }
 
   void runOnOperation() override {
@@ -87,19 +84,25 @@ struct FailOnErrorPass
         sawError = true;
       return failure();
     });
-    if (failed(runPipeline(inner, getOperation())) || sawError)
-      signalPassFailure();
+    for (OpPassManager &pm : pipeline)
+      if (failed(runPipeline(pm, getOperation())) || sawError)
+        return signalPassFailure();
   }
 
-private:
-  OpPassManager inner;
+  ListOption<OpPassManager> pipeline{
+      *this, "pipeline",
+      llvm::cl::desc("the pipelines on builtin.module to run, in order")};
 };
 
 } // namespace
 
 std::unique_ptr<Pass>
 mlir::gather::createFailOnErrorPass(std::unique_ptr<Pass> inner) {
-  return std::make_unique<FailOnErrorPass>(std::move(inner));
+  OpPassManager pm(ModuleOp::getOperationName());
+  pm.addPass(std::move(inner));
+  auto pass = std::make_unique<FailOnErrorPass>();
+  pass->pipeline = ArrayRef<OpPassManager>(pm);
+  return pass;
 }
 
 namespace {
@@ -196,7 +199,10 @@ mlir::gather::createRunIfUsedPass(ArrayRef<StringRef> names,
   return createRunIfPass("used", names, std::move(inner));
 }
 
-void mlir::gather::registerRunIfPass() { PassRegistration<RunIfPass>(); }
+void mlir::gather::registerRunIfPass() {
+  PassRegistration<RunIfPass>();
+  PassRegistration<FailOnErrorPass>();
+}
 
 void mlir::gather::addPassIfUsed(OpPassManager &pm, ArrayRef<StringRef> names,
                                  std::unique_ptr<Pass> pass) {

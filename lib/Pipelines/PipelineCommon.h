@@ -55,7 +55,8 @@ std::unique_ptr<Pass> createRunIfPass(StringRef condition,
                                       ArrayRef<StringRef> ops,
                                       OpPassManager inner);
 
-/// Registers gather-run-if, so that pipeline dumps parse back.
+/// Registers gather-run-if and gather-fail-on-error, so that pipeline dumps
+/// parse back.
 void registerRunIfPass();
 
 /// Whether some function of `module` allocates a buffer other than the

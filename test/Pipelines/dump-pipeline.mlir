@@ -12,6 +12,15 @@
 // RUN: bash -c 'gather-opt %s --pass-pipeline="$(tail -n +2 %t.dump2 | tr -d "\n")" -o %t.parsed2'
 // RUN: diff %t.direct2 %t.parsed2
 
+// The GPU pipeline's dump names gather-fail-on-error (around
+// gpu-module-to-binary), registered as well; its kernels are compiled to PTX
+// here (no ptxas), with compile times among their properties, so the output
+// is checked, not compared:
+// RUN: gather-opt %s --gather-gpu-pipeline="format=isa chip=sm_90" -dump-pass-pipeline -o /dev/null 2> %t.dump3
+// RUN: bash -c 'gather-opt %s --pass-pipeline="$(tail -n +2 %t.dump3 | tr -d "\n")"' | FileCheck %s --check-prefix=GPU
+// GPU-DAG: gpu.binary @rows_kernel
+// GPU-DAG: llvm.func @rows(
+//
 // An unknown condition is an error, not a skip:
 // RUN: not gather-opt %s --pass-pipeline="builtin.module(gather-run-if{condition=sometimes pipeline={builtin.module(canonicalize)}})" 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: error: gather-run-if: unknown condition 'sometimes' (used or deallocation-needed)
