@@ -61,6 +61,8 @@ getReturnedAllocs(FunctionOpInterface func) {
 static bool
 mayAllocateOther(Operation *op,
                  const llvm::SmallPtrSet<Operation *, 8> &returned) {
+  if (returned.contains(op))
+    return false;
   if (isa<memref::DeallocOp, bufferization::DeallocOp>(op))
     return true;
   bool memrefResults = llvm::any_of(op->getResultTypes(), [](Type type) {
@@ -75,9 +77,7 @@ mayAllocateOther(Operation *op,
   effects.getEffects(instances);
   return llvm::any_of(instances, [&](const MemoryEffects::EffectInstance &e) {
     return isa<MemoryEffects::Allocate>(e.getEffect()) &&
-           !isa<SideEffects::AutomaticAllocationScopeResource>(
-               e.getResource()) &&
-           !returned.contains(op);
+           !isa<SideEffects::AutomaticAllocationScopeResource>(e.getResource());
   });
 }
 

@@ -61,9 +61,14 @@ static int64_t getIndexBytes(ShapedType indicesType) {
 /// The slice prefetch distance (LoweringPlan::slicePrefetchDistance):
 /// `prefetch-distance` when positive; for -1, about
 /// target.slicePrefetchAheadBytes of slices ahead, for slices the hardware
-/// prefetcher does not follow by itself (CPUTargetDescription).
+/// prefetcher does not follow by itself (CPUTargetDescription), and none for
+/// `small` gathers: their first `distance` copies are never prefetched, the
+/// last ones prefetch the last slice again, and the copies of a few dozen
+/// slices overlap in the core anyway (16 rows of 256 B: 0.80-0.83x the plain
+/// C++ loop with prefetches, 1.03-1.04x without; bench/run.py, *_16rows).
 static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
-                                        std::optional<int64_t> elementBytes) {
+                                        std::optional<int64_t> elementBytes,
+                                        bool small) {
   const GatherGeometry &g = in.geometry;
   const CPUTargetDescription &target = in.target;
   int64_t requested = in.options.prefetchDistance;
@@ -72,6 +77,8 @@ static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
     return 0;
   if (requested > 0)
     return requested;
+  if (small)
+    return 0;
   int64_t sliceBytes = *elementBytes;
   for (int64_t size : in.paramsType.getShape().drop_front(g.firstIndexedDim +
                                                           g.indexDepth)) {
@@ -129,9 +136,10 @@ static bool isSmallGather(const LoweringPlanInputs &in) {
   return copies && *copies <= in.target.perCopyCheckMaxCopies;
 }
 
-/// Where the indices are checked (LoweringPlan::Checks).
+/// Where the indices are checked (LoweringPlan::Checks); `small`:
+/// isSmallGather.
 static LoweringPlan::Checks getChecks(const LoweringPlanInputs &in,
-                                      bool reports,
+                                      bool reports, bool small,
                                       std::optional<int64_t> indicesBytes) {
   const GatherGeometry &g = in.geometry;
   if (g.indexDepth == 0)
@@ -143,7 +151,7 @@ static LoweringPlan::Checks getChecks(const LoweringPlanInputs &in,
   // (two thirds of the code of a checked chunk, as fast). Zero mode flags
   // as a reporting mode does, without the reports; clamp mode resolves
   // each index without a branch.
-  if (isSmallGather(in)) {
+  if (small) {
     bool flags = reports || in.mode == GatherMode::Zero;
     if (flags && in.hasZero && hasNoEmptyGatheredDim(in))
       return LoweringPlan::Checks::Flagged;
@@ -177,7 +185,8 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
   }
   std::optional<int64_t> indicesBytes =
       getStaticBytes(in.indicesType, getIndexBytes(in.indicesType));
-  plan.checks = getChecks(in, plan.reports, indicesBytes);
+  bool small = isSmallGather(in);
+  plan.checks = getChecks(in, plan.reports, small, indicesBytes);
   bool chunked = g.numPositionDims > 0 && g.indexDepth > 0;
   if (chunked && (plan.checks == LoweringPlan::Checks::PerChunk ||
                   plan.checks == LoweringPlan::Checks::UpFront))
@@ -187,14 +196,8 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
                        ? LoweringPlan::Threads::OverChunks
                        : LoweringPlan::Threads::OverOutermost;
   std::optional<int64_t> elementBytes = getElementBytes(elementType);
-  plan.slicePrefetchDistance = getSlicePrefetchDistance(in, elementBytes);
-  // Small gathers do not prefetch slices unless asked to: the first
-  // `distance` copies are never prefetched, the last ones prefetch the last
-  // slice again, and the copies of a few dozen slices overlap in the core
-  // anyway. 16 rows of 256 B: 0.80-0.83x the plain C++ loop with
-  // prefetches, 1.03-1.04x without (bench/run.py, *_16rows).
-  if (in.options.prefetchDistance < 0 && isSmallGather(in))
-    plan.slicePrefetchDistance = 0;
+  plan.slicePrefetchDistance =
+      getSlicePrefetchDistance(in, elementBytes, small);
   plan.elementBytes = elementBytes.value_or(0);
   // Only for slices: a scalar gather waits on its random reads, which hide
   // the check's wait for its indices.
