@@ -13,6 +13,7 @@
 //   4. streaming stores for slice copies into results far larger than the
 //      last-level cache (gather-nontemporal-copies),
 //   5. linalg to loops, vector transfers, complex and math ops to loops,
+//      copies of static slices to memcpy (gather-lower-slice-copies),
 //      arith, intrinsics and libm calls, then every dialect left to LLVM
 //      (one conversion, gather-convert-to-llvm, for most);
 //   6. a check that nothing outside the LLVM dialect is left.
@@ -212,6 +213,9 @@ void addLoweringToLLVM(OpPassManager &pm,
     pm.addPass(createBufferCanonicalizerPass());
   }
   addMathVectorComplexLowering(pm);
+  // Row copies straight to memcpy between element pointers: their
+  // subviews would otherwise become descriptors built and read again.
+  pm.addPass(createLowerSliceCopiesPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   addPassIfUsed(pm, {"affine"}, createLowerAffinePass());
   // Linear time in convert-scf-to-cf for functions of many gathers.

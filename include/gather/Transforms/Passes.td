@@ -300,6 +300,38 @@ def EliminateEmptyTensorsPass
   ];
 }
 
+def LowerSliceCopiesPass
+    : Pass<"gather-lower-slice-copies", "::mlir::ModuleOp"> {
+  let summary = "lower copies of static, contiguous slices to llvm.intr.memcpy "
+                "between element pointers";
+  let description = [{
+    Rewrites each `memref.copy` between two static-shaped, contiguous
+    row-major memrefs of integer or float elements (whole bytes, default
+    memory space) into one `llvm.intr.memcpy` of the constant byte size.
+    Each pointer is the aligned pointer of the buffer that the operand views
+    (through one `memref.subview`, which is erased when nothing else uses
+    it) plus the operand's offset in elements, computed from the subview's
+    offsets and the buffer's strides and offset (from its type where static,
+    from its descriptor otherwise). The buffer reaches the LLVM dialect
+    through `builtin.unrealized_conversion_cast` to its descriptor type
+    (the index width and data layout from the module, as in
+    `gather-convert-to-llvm`), which `reconcile-unrealized-casts` folds.
+
+    The copy the conversion would make is the same `llvm.intr.memcpy`, but
+    reached through the subview: `expand-strided-metadata` makes a
+    `memref.reinterpret_cast` of it, and each operand becomes a descriptor
+    built and read again. A gather's row copy lowers to about 10 LLVM ops
+    instead of about 55, which the conversion, the verifier and the printer
+    each pay for (compile time, docs/performance.md).
+
+    Other copies (dynamic shapes, non-contiguous layouts, other element
+    types) are left to the conversion. `gather-cpu-pipeline` runs it on
+    buffers, after bufferization, deallocation and the streaming stores,
+    before `expand-strided-metadata`.
+  }];
+  let dependentDialects = ["arith::ArithDialect", "LLVM::LLVMDialect"];
+}
+
 def GatherConvertToLLVMPass
     : Pass<"gather-convert-to-llvm", "::mlir::ModuleOp"> {
   let summary = "lower memref, arith, cf, func, ub, index and complex ops to "

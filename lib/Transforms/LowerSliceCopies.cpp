@@ -1,0 +1,188 @@
+//===- LowerSliceCopies.cpp - slice copies as llvm.intr.memcpy ------------===//
+//
+// Part of the gather project.
+//
+// A memref.copy between static, contiguous slices (a gather's row copies) as
+// one llvm.intr.memcpy between element pointers, without the subview
+// descriptors that expand-strided-metadata and the conversion would build and
+// read again (see the pass description in Passes.td).
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Transforms/Passes.h"
+
+#include "mlir/Analysis/DataLayoutAnalysis.h"
+#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+#include <optional>
+
+namespace mlir {
+namespace gather {
+#define GEN_PASS_DEF_LOWERSLICECOPIESPASS
+#include "gather/Transforms/Passes.h.inc"
+} // namespace gather
+} // namespace mlir
+
+using namespace mlir;
+
+/// Returns the bytes of `type`, a static shape of integers or floats of 1,
+/// 2, 4, 8 or 16 bytes, or nullopt for other element types (whose size in
+/// memory is not their width: f80 takes 16 bytes) or sizes past int64_t.
+static std::optional<int64_t> getStaticBytes(MemRefType type) {
+  Type elementType = type.getElementType();
+  if (!isa<IntegerType, FloatType>(elementType))
+    return std::nullopt;
+  unsigned bits = elementType.getIntOrFloatBitWidth();
+  if (bits < 8 || bits > 128 || !llvm::isPowerOf2_32(bits))
+    return std::nullopt;
+  std::optional<int64_t> bytes = bits / 8;
+  for (int64_t size : type.getShape())
+    if (bytes)
+      bytes = llvm::checkedMul(*bytes, size);
+  return bytes;
+}
+
+/// True when `type` is in the default memory space.
+static bool isInDefaultMemorySpace(MemRefType type) {
+  Attribute space = type.getMemorySpace();
+  auto integer = dyn_cast_if_present<IntegerAttr>(space);
+  return !space || (integer && integer.getInt() == 0);
+}
+
+/// Returns the buffer that `view` is a view of through one memref.subview
+/// (`view` itself when it is no subview), with the subview's offsets.
+static std::pair<Value, SmallVector<OpFoldResult>> getViewedBuffer(Value view) {
+  if (auto subview = view.getDefiningOp<memref::SubViewOp>())
+    return {subview.getSource(), subview.getMixedOffsets()};
+  return {view, {}};
+}
+
+/// True when `copy` is rewritten: both sides static, contiguous, row-major,
+/// of the same element type, in the default memory space, and the buffers
+/// they view have an LLVM descriptor type.
+static bool isSliceCopy(memref::CopyOp copy,
+                        const LLVMTypeConverter &converter) {
+  auto source = dyn_cast<MemRefType>(copy.getSource().getType());
+  auto target = dyn_cast<MemRefType>(copy.getTarget().getType());
+  if (!source || !target || source.getElementType() != target.getElementType())
+    return false;
+  for (auto [type, view] : {std::make_pair(source, copy.getSource()),
+                            std::make_pair(target, copy.getTarget())}) {
+    if (!isInDefaultMemorySpace(type) ||
+        !memref::isStaticShapeAndContiguousRowMajor(type))
+      return false;
+    if (!converter.convertType(getViewedBuffer(view).first.getType()))
+      return false;
+  }
+  return getStaticBytes(target).has_value();
+}
+
+/// Returns the address of the first element of `view` as an !llvm.ptr: the
+/// aligned pointer of the buffer it views plus its offset in elements (the
+/// buffer's offset plus the subview's offsets times the buffer's strides).
+/// Static terms are summed here, wrapping as the generated i64 arithmetic
+/// would (offsets in code that never runs may be anything).
+static Value createElementPointer(OpBuilder &b, Location loc, Value view,
+                                  const LLVMTypeConverter &converter) {
+  auto [buffer, offsets] = getViewedBuffer(view);
+  auto bufferType = cast<MemRefType>(buffer.getType());
+  MemRefDescriptor descriptor(
+      UnrealizedConversionCastOp::create(
+          b, loc, converter.convertType(bufferType), buffer)
+          .getResult(0));
+  Type indexType = converter.getIndexType();
+  auto [strides, bufferOffset] = bufferType.getStridesAndOffset();
+
+  uint64_t staticOffset = 0;
+  Value dynamicOffset;
+  auto addTerm = [&](Value term) {
+    dynamicOffset = dynamicOffset
+                        ? arith::AddIOp::create(b, loc, dynamicOffset, term)
+                        : term;
+  };
+  auto createConstant = [&](int64_t value) -> Value {
+    return LLVM::ConstantOp::create(b, loc, indexType, value);
+  };
+  if (ShapedType::isDynamic(bufferOffset))
+    addTerm(descriptor.offset(b, loc));
+  else
+    staticOffset = bufferOffset;
+  for (auto [dim, offset] : llvm::enumerate(offsets)) {
+    std::optional<int64_t> constantOffset = getConstantIntValue(offset);
+    int64_t stride = strides[dim];
+    if (constantOffset && !ShapedType::isDynamic(stride)) {
+      staticOffset += uint64_t(*constantOffset) * uint64_t(stride);
+      continue;
+    }
+    Value offsetValue =
+        constantOffset ? createConstant(*constantOffset)
+                       : arith::IndexCastOp::create(b, loc, indexType,
+                                                    cast<Value>(offset));
+    Value strideValue = ShapedType::isDynamic(stride)
+                            ? descriptor.stride(b, loc, dim)
+                            : createConstant(stride);
+    addTerm(arith::MulIOp::create(b, loc, offsetValue, strideValue));
+  }
+  if (staticOffset != 0)
+    addTerm(createConstant(int64_t(staticOffset)));
+
+  Value aligned = descriptor.alignedPtr(b, loc);
+  if (!dynamicOffset)
+    return aligned;
+  return LLVM::GEPOp::create(
+      b, loc, aligned.getType(),
+      converter.convertType(bufferType.getElementType()), aligned,
+      ArrayRef<LLVM::GEPArg>{dynamicOffset});
+}
+
+/// Replaces `copy` by an llvm.intr.memcpy and erases the subviews that only
+/// it used.
+static void lowerSliceCopy(memref::CopyOp copy,
+                           const LLVMTypeConverter &converter) {
+  OpBuilder b(copy);
+  Location loc = copy.getLoc();
+  Value source = copy.getSource(), target = copy.getTarget();
+  Value to = createElementPointer(b, loc, target, converter);
+  Value from = createElementPointer(b, loc, source, converter);
+  Value bytes = LLVM::ConstantOp::create(
+      b, loc, b.getI64Type(),
+      *getStaticBytes(cast<MemRefType>(target.getType())));
+  LLVM::MemcpyOp::create(b, loc, to, from, bytes, /*isVolatile=*/false);
+  copy.erase();
+  for (Value view : {source, target}) {
+    auto subview = view.getDefiningOp<memref::SubViewOp>();
+    if (subview && subview->use_empty())
+      subview.erase();
+    if (source == target)
+      break;
+  }
+}
+
+namespace {
+
+struct LowerSliceCopiesPass
+    : public gather::impl::LowerSliceCopiesPassBase<LowerSliceCopiesPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    // The descriptor types that gather-convert-to-llvm gives the buffers.
+    const auto &dataLayout = getAnalysis<DataLayoutAnalysis>();
+    LowerToLLVMOptions options(&getContext(), dataLayout.getAtOrAbove(module));
+    LLVMTypeConverter converter(&getContext(), options, &dataLayout);
+
+    SmallVector<memref::CopyOp> copies;
+    module.walk([&](memref::CopyOp copy) {
+      if (isSliceCopy(copy, converter))
+        copies.push_back(copy);
+    });
+    if (copies.empty())
+      return markAllAnalysesPreserved();
+    for (memref::CopyOp copy : copies)
+      lowerSliceCopy(copy, converter);
+  }
+};
+
+} // namespace
