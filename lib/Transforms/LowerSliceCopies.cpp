@@ -118,10 +118,10 @@ static Value createElementPointer(OpBuilder &b, Location loc, Value view,
       staticOffset += uint64_t(*constantOffset) * uint64_t(stride);
       continue;
     }
-    Value offsetValue =
-        constantOffset ? createConstant(*constantOffset)
-                       : arith::IndexCastOp::create(b, loc, indexType,
-                                                    cast<Value>(offset));
+    Value offsetValue = constantOffset
+                            ? createConstant(*constantOffset)
+                            : arith::IndexCastOp::create(b, loc, indexType,
+                                                         cast<Value>(offset));
     Value strideValue = ShapedType::isDynamic(stride)
                             ? descriptor.stride(b, loc, dim)
                             : createConstant(stride);
@@ -133,10 +133,9 @@ static Value createElementPointer(OpBuilder &b, Location loc, Value view,
   Value aligned = descriptor.alignedPtr(b, loc);
   if (!dynamicOffset)
     return aligned;
-  return LLVM::GEPOp::create(
-      b, loc, aligned.getType(),
-      converter.convertType(bufferType.getElementType()), aligned,
-      ArrayRef<LLVM::GEPArg>{dynamicOffset});
+  return LLVM::GEPOp::create(b, loc, aligned.getType(),
+                             converter.convertType(bufferType.getElementType()),
+                             aligned, ArrayRef<LLVM::GEPArg>{dynamicOffset});
 }
 
 /// Replaces `copy` by an llvm.intr.memcpy and erases the subviews that only
