@@ -173,8 +173,11 @@ struct LowerSliceCopiesPass
     LLVMTypeConverter converter(&getContext(), options, &dataLayout);
 
     SmallVector<memref::CopyOp> copies;
+    // Copies of nested modules (a gpu.module) keep theirs: their own
+    // lowering, with its own data layout, converts them.
     module.walk([&](memref::CopyOp copy) {
-      if (isSliceCopy(copy, converter))
+      if (copy->getParentWithTrait<OpTrait::SymbolTable>() == module &&
+          isSliceCopy(copy, converter))
         copies.push_back(copy);
     });
     if (copies.empty())

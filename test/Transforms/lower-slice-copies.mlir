@@ -158,3 +158,24 @@ func.func @kept(%a: memref<4x8xf32>, %b: memref<4x1xf32>,
   memref.copy %g, %h : memref<4xf32, 1> to memref<4xf32>
   return
 }
+
+// -----
+
+// A copy inside a gpu.module is left to that module's own lowering; the
+// host's is rewritten.
+// CHECK-LABEL: gpu.module @kernels
+//       CHECK:   memref.copy
+// CHECK-LABEL: func.func @host(
+//       CHECK:   "llvm.intr.memcpy"
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @copy(%a: memref<4xf32>, %b: memref<4xf32>) kernel {
+      memref.copy %a, %b : memref<4xf32> to memref<4xf32>
+      gpu.return
+    }
+  }
+  func.func @host(%a: memref<4xf32>, %b: memref<4xf32>) {
+    memref.copy %a, %b : memref<4xf32> to memref<4xf32>
+    return
+  }
+}

@@ -325,7 +325,8 @@ def LowerSliceCopiesPass
     each pay for (compile time, docs/performance.md).
 
     Other copies (dynamic shapes, non-contiguous layouts, other element
-    types) are left to the conversion. `gather-cpu-pipeline` runs it on
+    types, copies inside nested symbol tables such as `gpu.module`) are
+    left to their conversions. `gather-cpu-pipeline` runs it on
     buffers, after bufferization, deallocation and the streaming stores,
     before `expand-strided-metadata`.
   }];
