@@ -6,6 +6,8 @@
 
 #include "IndexChecks.h"
 
+#include "ContiguousCheck.h"
+
 #include "gather/Conversion/GatherCommon/GatherLoweringUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -41,10 +43,13 @@ static SmallVector<Value> getChunkSelector(const GatherGeometry &g,
   return g.getSelectorOfResultCoords(ivs);
 }
 
-Value mlir::gather::createChunkCheck(OpBuilder &b, Location loc,
-                                     const GatherGeometry &g, GatherMode mode,
-                                     Value indices, ValueRange indexedSizes,
-                                     const IndexChunk &chunk) {
+/// Returns an i1 that is true when an index of `chunk` is out of bounds:
+/// one loop of scalar tests, which LLVM vectorizes (deinterleaving the
+/// components of index vectors first).
+static Value createScalarChunkCheck(OpBuilder &b, Location loc,
+                                    const GatherGeometry &g, GatherMode mode,
+                                    Value indices, ValueRange indexedSizes,
+                                    const IndexChunk &chunk) {
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   Value falseValue = arith::ConstantIntOp::create(b, loc, 0, 1);
   auto anyBad = scf::ForOp::create(
@@ -56,6 +61,53 @@ Value mlir::gather::createChunkCheck(OpBuilder &b, Location loc,
                           getChunkSelector(g, chunk, m), args.front()));
       });
   return anyBad.getResult(0);
+}
+
+/// Returns an i1 that is true when an index of the run `getRun` builds is
+/// out of bounds: its contiguous check (ContiguousCheck.h) where that
+/// applies and the run is contiguous at run time, else `scalarCheck`.
+static Value
+createRunCheck(OpBuilder &b, Location loc, const GatherGeometry &g,
+               GatherMode mode, Value indices, ValueRange indexedSizes,
+               function_ref<ComponentRun(OpBuilder &)> getRun,
+               function_ref<Value(OpBuilder &, Location)> scalarCheck) {
+  int64_t lanes = getContiguousCheckLanes(mode, indices, g.indexDepth);
+  if (lanes == 0)
+    return scalarCheck(b, loc);
+  ComponentRun run = getRun(b);
+  auto ifOp = scf::IfOp::create(
+      b, loc, run.isContiguous,
+      [&](OpBuilder &tb, Location tl) {
+        scf::YieldOp::create(
+            tb, tl, createContiguousCheck(tb, tl, run, lanes, indexedSizes));
+      },
+      [&](OpBuilder &eb, Location el) {
+        scf::YieldOp::create(eb, el, scalarCheck(eb, el));
+      });
+  return ifOp.getResult(0);
+}
+
+Value mlir::gather::createChunkCheck(OpBuilder &b, Location loc,
+                                     const GatherGeometry &g, GatherMode mode,
+                                     Value indices, ValueRange indexedSizes,
+                                     const IndexChunk &chunk) {
+  auto scalarCheck = [&](OpBuilder &sb, Location sl) {
+    return createScalarChunkCheck(sb, sl, g, mode, indices, indexedSizes,
+                                  chunk);
+  };
+  // The chunk's index vectors are consecutive in memory only when its loop
+  // runs over the last selector dimension of indices.
+  SmallVector<Value> selector = getChunkSelector(g, chunk, chunk.lo);
+  if (selector.empty() || selector.back() != chunk.lo ||
+      llvm::count(selector, chunk.lo) != 1)
+    return scalarCheck(b, loc);
+  return createRunCheck(
+      b, loc, g, mode, indices, indexedSizes,
+      [&](OpBuilder &rb) {
+        Value positions = arith::SubIOp::create(rb, loc, chunk.hi, chunk.lo);
+        return getIndexVectorsRun(rb, loc, g, indices, selector, positions);
+      },
+      scalarCheck);
 }
 
 /// The scf.parallel form of createAllIndicesCheck.
@@ -98,14 +150,20 @@ Value mlir::gather::createAllIndicesCheck(OpBuilder &b, Location loc,
   if (parallel && g.getNumSelectorDims() > 0)
     return createParallelCheck(b, loc, g, mode, indices, indexedSizes);
   Value falseValue = arith::ConstantIntOp::create(b, loc, 0, 1);
-  return buildSelectorLoopNest(
-             b, loc, g, indices, falseValue,
-             [&](OpBuilder &nb, Location nl, ValueRange selector,
-                 ValueRange args) -> SmallVector<Value> {
-               return {orOutOfBounds(nb, nl, g, mode, indices, indexedSizes,
-                                     selector, args.front())};
-             })
-      .front();
+  auto scalarCheck = [&](OpBuilder &sb, Location sl) {
+    return buildSelectorLoopNest(
+               sb, sl, g, indices, falseValue,
+               [&](OpBuilder &nb, Location nl, ValueRange selector,
+                   ValueRange args) -> SmallVector<Value> {
+                 return {orOutOfBounds(nb, nl, g, mode, indices,
+                                       indexedSizes, selector, args.front())};
+               })
+        .front();
+  };
+  return createRunCheck(
+      b, loc, g, mode, indices, indexedSizes,
+      [&](OpBuilder &rb) { return getAllIndicesRun(rb, loc, indices); },
+      scalarCheck);
 }
 
 void mlir::gather::createReportIfBad(OpBuilder &b, Location loc, Operation *op,

@@ -50,7 +50,6 @@
 // DIST3:           memref.prefetch
 
 // NOPF-LABEL: func.func @rows_clamp(
-// NOPF-NOT:     bufferization.to_buffer
 // NOPF-NOT:     memref.prefetch
 // NOPF:         return
 
@@ -68,7 +67,11 @@
 // PAR:           %[[HI:.*]] = arith.minui
 // PAR:           %[[N:.*]] = arith.subi %[[HI]], %[[LO]] : index
 // PAR:           %[[SLOT:.*]] = tensor.extract_slice %[[OUT]][%[[LO]], 0] [%[[N]], 64] [1, 1] : tensor<20x64xf32> to tensor<?x64xf32>
-// PAR:           %[[BAD:.*]] = scf.for {{.*}} -> (i1)
+// PAR:           %[[BAD:.*]] = scf.if %{{.*}} -> (i1)
+// PAR:             scf.for {{.*}} -> (vector<16xi32>)
+// PAR:           } else {
+// PAR:             scf.for {{.*}} -> (i1)
+// PAR:           }
 // PAR:           %[[SPLIT:.*]] = arith.select %[[BAD]], %[[LO]], %[[HI]] : index
 // PAR:           %[[CLEAN:.*]] = scf.for %[[I:.*]] = %[[LO]] to %[[SPLIT]] {{.*}} iter_args(%[[ACC:.*]] = %[[SLOT]])
 // PAR:             %[[REL:.*]] = arith.subi %[[I]], %[[LO]] : index
@@ -109,9 +112,13 @@ func.func @rows_clamp(%params: tensor<100x64xf32>, %indices: tensor<20xi32>) -> 
 // PAR:           %[[HI:.*]] = arith.minui
 // PAR:           %[[N:.*]] = arith.subi %[[HI]], %[[LO]] : index
 // PAR:           %[[SLOT:.*]] = tensor.extract_slice %[[OUT]][%[[LO]], 0] [%[[N]], 64] [1, 1]
-// PAR:           %[[BAD:.*]] = scf.for %[[V:.*]] = %[[LO]] to %[[HI]] {{.*}} -> (i1) {
-// PAR:             tensor.extract %[[INDICES]][%[[V]]]
-// PAR:             arith.cmpi uge
+// PAR:           %[[BAD:.*]] = scf.if %{{.*}} -> (i1)
+// PAR:             scf.for {{.*}} -> (vector<16xi32>)
+// PAR:           } else {
+// PAR:             scf.for %[[V:.*]] = %[[LO]] to %[[HI]] {{.*}} -> (i1) {
+// PAR:               tensor.extract %[[INDICES]][%[[V]]]
+// PAR:               arith.cmpi uge
+// PAR:             }
 // PAR:           }
 // PAR:           %[[SPLIT:.*]] = arith.select %[[BAD]], %[[LO]], %[[HI]] : index
 // PAR:           %[[CLEAN:.*]] = scf.for %[[I:.*]] = %[[LO]] to %[[SPLIT]] {{.*}} iter_args(%{{.*}} = %[[SLOT]])
@@ -214,7 +221,7 @@ func.func @scalars_dynamic_indices(%params: tensor<4x100xf32>, %indices: tensor<
 }
 
 // AUTO-LABEL: func.func @rows_small_static_indices(
-// AUTO-NOT:     bufferization.to_buffer %{{.*}} : tensor<20xi32>
+// AUTO-NOT:     memref.prefetch {{.*}} : memref<20xi32
 // AUTO:         return
 func.func @rows_small_static_indices(%params: tensor<100x64xf32>, %indices: tensor<20xi32>) -> tensor<20x64xf32> {
   %r = gather.gather %params[%indices] : (tensor<100x64xf32>, tensor<20xi32>) -> tensor<20x64xf32>
@@ -229,7 +236,10 @@ func.func @rows_small_static_indices(%params: tensor<100x64xf32>, %indices: tens
 // PAR-LABEL: func.func @elements_error(
 // PAR:         scf.forall (%[[O:.*]]) in (4) shared_outs(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (tensor<4x?xf32>, tensor<4xi8>)
 // PAR:           %[[R:.*]]:2 = scf.for %[[LO:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[WASBAD:.*]] = %{{.*}}) -> (tensor<1x?xf32>, i1) {
-// PAR:             %[[BAD:.*]] = scf.for {{.*}} -> (i1)
+// PAR:             %[[BAD:.*]] = scf.if %{{.*}} -> (i1)
+// PAR:             } else {
+// PAR:               scf.for {{.*}} -> (i1)
+// PAR:             }
 // PAR:             %[[SPLIT:.*]] = arith.select %[[BAD]], %[[LO]], %{{.*}} : index
 // PAR:             %[[CLEAN:.*]] = scf.for %{{.*}} = %[[LO]] to %[[SPLIT]]
 // PAR:             %[[NEW:.*]] = scf.for %{{.*}} = %[[SPLIT]] to %{{.*}} iter_args(%{{.*}} = %[[CLEAN]])

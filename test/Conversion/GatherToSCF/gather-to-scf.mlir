@@ -10,7 +10,7 @@
 // only when one failed, a second copy loop reports each bad index.
 // Slices are full rank (no inferred rank reduction).
 
-// CHECK-DAG:   llvm.mlir.global private constant @[[$MSG:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}gather-to-scf.mlir\22:[[@LINE+60]]:8)\00")
+// CHECK-DAG:   llvm.mlir.global private constant @[[$MSG:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}gather-to-scf.mlir\22:[[@LINE+88]]:8)\00")
 // CHECK-LABEL: func.func @gather_out_of_bounds(
 // CHECK-NOT:   func.func @gather_out_of_bounds
 // CHECK-LABEL: func.func @gather_error(
@@ -22,13 +22,41 @@
 // CHECK:         %[[R:.*]] = scf.for %[[LO:.*]] = %{{.*}} to %[[C2]] step %[[CHUNK]] iter_args(%[[CACC:.*]] = %[[INIT]]) -> (tensor<2x3xf32>) {
 // CHECK:           %[[END:.*]] = arith.addi %[[LO]], %[[CHUNK]] : index
 // CHECK:           %[[HI:.*]] = arith.minui %[[END]], %[[C2]] : index
-// CHECK:           %[[FALSE:.*]] = arith.constant false
-// CHECK:           %[[ANYBAD:.*]] = scf.for %[[V:.*]] = %[[LO]] to %[[HI]] step %{{.*}} iter_args(%[[BADACC:.*]] = %[[FALSE]]) -> (i1) {
-// CHECK:             %[[VRAW:.*]] = tensor.extract %[[INDICES]][%[[V]]] : tensor<2xi32>
-// CHECK:             %[[VIDX:.*]] = arith.index_cast %[[VRAW]] : i32 to index
-// CHECK:             %[[VBAD:.*]] = arith.cmpi uge, %[[VIDX]], %[[C4]] : index
-// CHECK:             %[[OR:.*]] = arith.ori %[[BADACC]], %[[VBAD]] : i1
-// CHECK:             scf.yield %[[OR]] : i1
+// Where the chunk's indices lie contiguously in memory (a test of the
+// strides of their buffer, which folds once bufferization made them
+// static), the check is the unsigned maximum of 64-byte vectors of them
+// (one load and one max per vector; the rest by a masked load) against the
+// bound, with the index type's signed range as the bound's cap; otherwise
+// one loop of scalar tests.
+// CHECK:           %[[VIEW:.*]] = bufferization.to_buffer %[[INDICES]] read_only : tensor<2xi32> to memref<2xi32, strided<[?], offset: ?>>
+// CHECK:           %[[BASE:.*]], %[[OFF:.*]], %{{.*}}, %[[STRIDE:.*]] = memref.extract_strided_metadata %[[VIEW]]
+// CHECK:           %[[CONTIG:.*]] = arith.cmpi eq, %[[STRIDE]], %{{.*}} : index
+// CHECK:           %[[ANYBAD:.*]] = scf.if %[[CONTIG]] -> (i1) {
+// CHECK:             %[[FLAT:.*]] = memref.reinterpret_cast %[[BASE]]
+// CHECK:             %[[ZEROS:.*]] = arith.constant dense<0> : vector<16xi32>
+// CHECK:             %[[MAX:.*]] = scf.for %{{.*}} iter_args(%[[MACC:.*]] = %[[ZEROS]]) -> (vector<16xi32>) {
+// CHECK:               %[[VEC:.*]] = vector.load %[[FLAT]]
+// CHECK:               %[[NEWMAX:.*]] = arith.maxui %[[MACC]], %[[VEC]] : vector<16xi32>
+// CHECK:               scf.yield %[[NEWMAX]]
+// CHECK:             }
+// CHECK:             %[[REST:.*]] = vector.maskedload %[[FLAT]]
+// CHECK:             %[[ALL:.*]] = arith.maxui %[[MAX]], %[[REST]] : vector<16xi32>
+// CHECK:             %[[CAP:.*]] = arith.constant 2147483648 : index
+// CHECK:             %[[BOUND:.*]] = arith.minui %[[C4]], %[[CAP]] : index
+// CHECK:             %[[BOUND32:.*]] = arith.index_cast %[[BOUND]] : index to i32
+// CHECK:             %[[BOUNDS:.*]] = vector.from_elements %[[BOUND32]],
+// CHECK:             %[[LANESBAD:.*]] = arith.cmpi uge, %[[ALL]], %[[BOUNDS]] : vector<16xi32>
+// CHECK:             vector.reduction <or>, %[[LANESBAD]] : vector<16xi1> into i1
+// CHECK:           } else {
+// CHECK:             %[[FALSE:.*]] = arith.constant false
+// CHECK:             %[[SCALARBAD:.*]] = scf.for %[[V:.*]] = %[[LO]] to %[[HI]] step %{{.*}} iter_args(%[[BADACC:.*]] = %[[FALSE]]) -> (i1) {
+// CHECK:               %[[VRAW:.*]] = tensor.extract %[[INDICES]][%[[V]]] : tensor<2xi32>
+// CHECK:               %[[VIDX:.*]] = arith.index_cast %[[VRAW]] : i32 to index
+// CHECK:               %[[VBAD:.*]] = arith.cmpi uge, %[[VIDX]], %[[C4]] : index
+// CHECK:               %[[OR:.*]] = arith.ori %[[BADACC]], %[[VBAD]] : i1
+// CHECK:               scf.yield %[[OR]] : i1
+// CHECK:             }
+// CHECK:             scf.yield %[[SCALARBAD]] : i1
 // CHECK:           }
 // CHECK:           %[[SPLIT:.*]] = arith.select %[[ANYBAD]], %[[LO]], %[[HI]] : index
 // CHECK:           %[[COPIED:.*]] = scf.for %[[I:.*]] = %[[LO]] to %[[SPLIT]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[CACC]]) -> (tensor<2x3xf32>) {
@@ -99,7 +127,11 @@ func.func @gather_error_2(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> 
 // CHECK:         scf.for %[[O:.*]] = {{.*}} iter_args(%[[ACC0:.*]] = %[[INIT]])
 // CHECK:           scf.for %[[LO:.*]] = {{.*}} iter_args(%[[CACC:.*]] = %[[ACC0]])
 // CHECK:             %[[HI:.*]] = arith.minui
-// CHECK:             %[[BAD:.*]] = scf.for %{{.*}} = %[[LO]] to %[[HI]] {{.*}} -> (i1)
+// CHECK:             %[[BAD:.*]] = scf.if %{{.*}} -> (i1)
+// CHECK:               scf.for %{{.*}} -> (vector<8xi64>)
+// CHECK:             } else {
+// CHECK:               scf.for %{{.*}} = %[[LO]] to %[[HI]] {{.*}} -> (i1)
+// CHECK:             }
 // CHECK:             %[[SPLIT:.*]] = arith.select %[[BAD]], %[[LO]], %[[HI]] : index
 // CHECK:             %[[CLEAN:.*]] = scf.for %[[J:.*]] = %[[LO]] to %[[SPLIT]] {{.*}} iter_args(%[[JACC:.*]] = %[[CACC]])
 // CHECK:               %[[JRAW:.*]] = tensor.extract %[[INDICES]][%[[J]]] : tensor<4xi64>
@@ -300,9 +332,13 @@ func.func @gather_error_constant_indices(%params: tensor<3x4xf32>) -> tensor<1x4
 
 // CHECK-LABEL: func.func @gather_error_outer(
 // CHECK-SAME:    %[[PARAMS:.*]]: tensor<3x100xf32>, %[[INDICES:.*]]: tensor<50xi32>)
-// CHECK:         %[[BAD:.*]] = scf.for %[[V:[^ ]*]] = {{.*}} -> (i1) {
-// CHECK:           tensor.extract %[[INDICES]][%[[V]]]
-// CHECK:           arith.cmpi uge
+// CHECK:         %[[BAD:.*]] = scf.if %{{.*}} -> (i1) {
+// CHECK:           scf.for %{{.*}} -> (vector<16xi32>)
+// CHECK:         } else {
+// CHECK:           scf.for %[[V:[^ ]*]] = {{.*}} -> (i1) {
+// CHECK:             tensor.extract %[[INDICES]][%[[V]]]
+// CHECK:             arith.cmpi uge
+// CHECK:           }
 // CHECK:         }
 // CHECK:         scf.if %[[BAD]] {
 // CHECK:           func.call @gather_out_of_bounds
