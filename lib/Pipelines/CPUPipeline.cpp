@@ -216,7 +216,13 @@ void addLoweringToLLVM(OpPassManager &pm,
   // Row copies straight to memcpy between element pointers: their
   // subviews would otherwise become descriptors built and read again.
   pm.addPass(createLowerSliceCopiesPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
+  // Its patterns start at these ops only (the rest of the pass is folding);
+  // the small gathers' copies are memcpys by now.
+  addPassIfUsed(pm,
+                {"memref.subview", "memref.expand_shape",
+                 "memref.collapse_shape", "memref.extract_strided_metadata",
+                 "memref.extract_aligned_pointer_as_index"},
+                memref::createExpandStridedMetadataPass());
   addPassIfUsed(pm, {"affine"}, createLowerAffinePass());
   // Linear time in convert-scf-to-cf for functions of many gathers.
   pm.addPass(createSplitBlocksAtSCFPass());
