@@ -4,9 +4,10 @@
 //
 // The checks convert-gather-to-scf emits ahead of copies (LoweringPlan::
 // Checks): or-reductions of the bound tests over a chunk of index positions
-// or over all indices (no branch per index: they vectorize), and the loops
-// that report each bad index to the out-of-bounds handler, which run only
-// when a check found one. Wrap mode tests the wrapped index.
+// or over all indices (no branch per index: they vectorize; over indices
+// contiguous in memory, the vector maximum of ContiguousCheck.h), and the
+// loops that report each bad index to the out-of-bounds handler, which run
+// only when a check found one. Wrap mode tests the wrapped index.
 //
 //===----------------------------------------------------------------------===//
 
