@@ -322,7 +322,9 @@ def check_targets(rows):
     two = [r for r in rows if r["threads"] == 2 and (r["case"], 1) in by]
     for key, name in (("memcpy_GBps", "memcpy"), ("cpp_loop_GBps",
                                                   "C++ loop")):
-        x = sorted(r[key] / by[(r["case"], 1)][key] for r in two)
+        # Bags time no memcpy (nan): they have no such ratio.
+        x = sorted(q for q in (r[key] / by[(r["case"], 1)][key] for r in two)
+                   if not math.isnan(q))
         if x:
             lines.append(f"- (for comparison) {name} with 2 threads / 1 "
                          f"thread: {x[0]:.2f}-{x[-1]:.2f}, median "
