@@ -272,6 +272,33 @@ def SplitBlocksAtSCFPass : Pass<"gather-split-blocks-at-scf"> {
   let dependentDialects = ["cf::ControlFlowDialect"];
 }
 
+def ForwardUnchangedResultsPass : Pass<"gather-forward-unchanged-results"> {
+  let summary = "replace scf.for and scf.if results that only pass a value "
+                "through by that value, in one walk";
+  let description = [{
+    Replaces the uses of
+    - an `scf.for` result whose loop-carried value is yielded unchanged
+      (the region argument itself, or the init value) by the init value,
+      and the region argument's uses by the init value too;
+    - an `scf.if` result that both branches yield as the same value by
+      that value.
+    The walk is post-order, so a chain of such results (a loop nest that
+    carries a buffer, as One-Shot Bufferize leaves it for a gather's loops)
+    collapses in one pass, and each use is replaced once. The results, and
+    the loop-carried values, stay: the canonicalizer removes them, now
+    without uses.
+
+    The canonicalizer folds the same results, but replaces them through the
+    greedy driver, which puts each user back on its worklist and folds it
+    again. When that user is a `func.return` of all N gathers of a function,
+    each of the N replacements refolds an op of N operands: O(N^2), the
+    only superlinear pass of `gather-cpu-pipeline` on one function of
+    thousands of gathers (bench/compile_time.py, docs/performance.md).
+    Semantics are unchanged: each replaced result equals its replacement
+    on every path. `gather-cpu-pipeline` runs it after bufferization.
+  }];
+}
+
 def EliminateEmptyTensorsPass
     : Pass<"gather-eliminate-empty-tensors", "::mlir::ModuleOp"> {
   let summary = "upstream's eliminate-empty-tensors, run only where a "
