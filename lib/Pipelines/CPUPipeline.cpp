@@ -175,9 +175,6 @@ void addBufferization(OpPassManager &pm,
   // loops' buffer iteration arguments, so that deallocation sees the
   // allocations that functions return (no clone and copy).
   pm.addPass(createCSEPass());
-  // The loops' buffer results are their inits: replaced in one walk, not by
-  // the canonicalizer (quadratic in a function returning N gathers).
-  pm.addPass(createForwardUnchangedResultsPass());
   pm.addPass(createBufferCanonicalizerPass());
   // scf.forall (the gather's with threads, or the user's) runs on OpenMP
   // threads or as sequential loops.

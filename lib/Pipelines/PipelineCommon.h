@@ -74,8 +74,9 @@ std::unique_ptr<Pass> createRunIfUsedPass(ArrayRef<StringRef> names,
 void addPassIfUsed(OpPassManager &pm, ArrayRef<StringRef> names,
                    std::unique_ptr<Pass> pass);
 
-/// Returns the canonicalizer the pipelines run on buffers: without region
-/// simplification.
+/// Returns the canonicalizer the pipelines run on buffers
+/// (gather-buffer-canonicalize): pass-through loop results forwarded first,
+/// without region simplification.
 std::unique_ptr<Pass> createBufferCanonicalizerPass();
 
 /// Adds upstream's buffer deallocation pipeline, run only where the module

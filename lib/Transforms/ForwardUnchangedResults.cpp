@@ -3,15 +3,19 @@
 // Part of the gather project.
 //
 // Replaces scf.for and scf.if results that only pass a value through by that
-// value (see the pass description in Passes.td), without the greedy driver.
+// value (see the pass description in Passes.td), without the greedy driver;
+// and the buffer canonicalizer, which does so before canonicalizing.
 //
 //===----------------------------------------------------------------------===//
 
 #include "gather/Transforms/Passes.h"
 
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
 namespace mlir {
 namespace gather {
 #define GEN_PASS_DEF_FORWARDUNCHANGEDRESULTSPASS
+#define GEN_PASS_DEF_BUFFERCANONICALIZEPASS
 #include "gather/Transforms/Passes.h.inc"
 } // namespace gather
 } // namespace mlir
@@ -55,6 +59,19 @@ static bool forwardCommonYields(scf::IfOp ifOp) {
   return changed;
 }
 
+bool mlir::gather::forwardUnchangedResults(Operation *root) {
+  bool changed = false;
+  // Post-order: an op's regions are done before it, so what a nested op
+  // forwarded is already in the yields this op compares.
+  root->walk([&](Operation *op) {
+    if (auto loop = dyn_cast<scf::ForOp>(op))
+      changed |= forwardUnchangedIterArgs(loop);
+    else if (auto ifOp = dyn_cast<scf::IfOp>(op))
+      changed |= forwardCommonYields(ifOp);
+  });
+  return changed;
+}
+
 namespace {
 
 struct ForwardUnchangedResultsPass
@@ -63,18 +80,40 @@ struct ForwardUnchangedResultsPass
   using Base::Base;
 
   void runOnOperation() override {
-    bool changed = false;
-    // Post-order: an op's regions are done before it, so what a nested op
-    // forwarded is already in the yields this op compares.
-    getOperation()->walk([&](Operation *op) {
-      if (auto loop = dyn_cast<scf::ForOp>(op))
-        changed |= forwardUnchangedIterArgs(loop);
-      else if (auto ifOp = dyn_cast<scf::IfOp>(op))
-        changed |= forwardCommonYields(ifOp);
-    });
-    if (!changed)
+    if (!gather::forwardUnchangedResults(getOperation()))
       markAllAnalysesPreserved();
   }
+};
+
+struct BufferCanonicalizePass
+    : public gather::impl::BufferCanonicalizePassBase<BufferCanonicalizePass> {
+  using Base::Base;
+
+  /// The patterns upstream's canonicalizer collects.
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet owningPatterns(context);
+    for (Dialect *dialect : context->getLoadedDialects())
+      dialect->getCanonicalizationPatterns(owningPatterns);
+    for (RegisteredOperationName op : context->getRegisteredOperations())
+      op.getCanonicalizationPatterns(owningPatterns, context);
+    patterns =
+        std::make_shared<FrozenRewritePatternSet>(std::move(owningPatterns));
+    return success();
+  }
+
+  void runOnOperation() override {
+    bool forwarded = gather::forwardUnchangedResults(getOperation());
+    bool canonicalized = false;
+    // Best effort, as upstream's canonicalizer: not converging is no error.
+    GreedyRewriteConfig config;
+    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    (void)applyPatternsGreedily(getOperation(), *patterns, config,
+                                &canonicalized);
+    if (!forwarded && !canonicalized)
+      markAllAnalysesPreserved();
+  }
+
+  std::shared_ptr<const FrozenRewritePatternSet> patterns;
 };
 
 } // namespace

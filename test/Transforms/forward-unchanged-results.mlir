@@ -1,4 +1,5 @@
 // RUN: gather-opt %s --gather-forward-unchanged-results --split-input-file | FileCheck %s
+// RUN: gather-opt %s --gather-buffer-canonicalize --split-input-file | FileCheck %s --check-prefix=CANON
 
 // A buffer carried through a loop nest and an if, as One-Shot Bufferize
 // leaves a gather's loops: every result is the allocation, in one walk.
@@ -10,6 +11,16 @@
 //       CHECK:       scf.for {{.*}} iter_args(%{{.*}} = %[[ALLOC]])
 //       CHECK:         memref.store %{{.*}}, %[[ALLOC]]
 //       CHECK:   return %[[ALLOC]], %[[ALLOC]]
+// gather-buffer-canonicalize forwards, then canonicalizes the iter_args and
+// results away.
+// CANON-LABEL: func.func @chain(
+//       CANON:   %[[ALLOC:.*]] = memref.alloc()
+//       CANON:   scf.for
+//   CANON-NOT:     iter_args
+//       CANON:     scf.if
+//       CANON:       scf.for
+//       CANON:         memref.store %{{.*}}, %[[ALLOC]]
+//       CANON:   return %[[ALLOC]], %[[ALLOC]]
 func.func @chain(%c: i1, %v: f32, %n: index) -> (memref<4x8xf32>, memref<4x8xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

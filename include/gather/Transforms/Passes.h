@@ -29,6 +29,11 @@ namespace gather {
 #define GEN_PASS_DECL
 #include "gather/Transforms/Passes.h.inc"
 
+/// Replaces the scf.for and scf.if results under `root` that only pass a
+/// value through by that value (gather-forward-unchanged-results). Returns
+/// whether it replaced any use.
+bool forwardUnchangedResults(Operation *root);
+
 #define GEN_PASS_REGISTRATION
 #include "gather/Transforms/Passes.h.inc"
 
