@@ -26,14 +26,15 @@ static bool isSplitBySCFLowering(Operation &op) {
 }
 
 /// Splits `block` after each scf op with regions but the last, back to
-/// front: each split moves only the ops before the previous split point.
-/// Returns whether it split anything.
-static bool splitAfterSCFOps(OpBuilder &b, Block *block) {
+/// front, where it holds at least `minOps` of them: each split moves only
+/// the ops before the previous split point. Returns whether it split
+/// anything.
+static bool splitAfterSCFOps(OpBuilder &b, Block *block, unsigned minOps) {
   SmallVector<Operation *> splitAfter;
   for (Operation &op : *block)
     if (isSplitBySCFLowering(op))
       splitAfter.push_back(&op);
-  if (splitAfter.size() < 2)
+  if (splitAfter.size() < std::max(minOps, 2u))
     return false;
   splitAfter.pop_back(); // The last one's tail is split once anyway.
   for (Operation *op : llvm::reverse(splitAfter)) {
@@ -60,7 +61,7 @@ struct SplitBlocksAtSCFPass
       // split point but their first op.
       for (Block *block : llvm::to_vector(
                llvm::make_pointer_range(func.getFunctionBody().getBlocks())))
-        changed |= splitAfterSCFOps(b, block);
+        changed |= splitAfterSCFOps(b, block, minSCFOps);
     });
     // Unchanged: the pass manager need not verify the module again.
     if (!changed)

@@ -1,5 +1,11 @@
-// RUN: gather-opt %s --gather-split-blocks-at-scf --split-input-file | FileCheck %s
-// RUN: gather-opt %s --gather-split-blocks-at-scf --convert-scf-to-cf --split-input-file | FileCheck %s --check-prefix=CF
+// RUN: gather-opt %s --gather-split-blocks-at-scf=min-scf-ops=2 --split-input-file | FileCheck %s
+// RUN: gather-opt %s --gather-split-blocks-at-scf=min-scf-ops=3 --convert-scf-to-cf --split-input-file | FileCheck %s --check-prefix=CF
+// RUN: gather-opt %s --gather-split-blocks-at-scf --split-input-file | FileCheck %s --check-prefix=DEFAULT
+// RUN: gather-opt %s --gather-split-blocks-at-scf=min-scf-ops=4 --split-input-file | FileCheck %s --check-prefix=DEFAULT
+
+// By default (8), and with any minimum above the three scf ops below, no
+// block is split.
+// DEFAULT-NOT: cf.br
 
 // A block with several scf ops is split after each but the last, the
 // pieces joined by cf.br; ops keep their order.

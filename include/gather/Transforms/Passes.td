@@ -267,8 +267,16 @@ def SplitBlocksAtSCFPass : Pass<"gather-split-blocks-at-scf"> {
     `cf.br`; the conversion then moves at most one piece per op. It changes
     no semantics; the pipelines run it right before `convert-scf-to-cf`.
     Only blocks of function bodies are split (scf regions hold one block),
-    and only where a block holds at least two such ops.
+    and only where a block holds at least `min-scf-ops` such ops: below
+    that, the conversion's moves cost less than the split (one more block,
+    branch and verification of the module: a function of one gather has
+    two or three such ops).
   }];
+  let options = [
+    Option<"minSCFOps", "min-scf-ops", "unsigned", /*default=*/"8",
+           "split only blocks holding at least this many scf ops with "
+           "regions (at least 2)">,
+  ];
   let dependentDialects = ["cf::ControlFlowDialect"];
 }
 
