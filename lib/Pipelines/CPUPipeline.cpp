@@ -153,7 +153,12 @@ void addGatherLowering(OpPassManager &pm,
     break;
   }
   }
-  pm.addPass(createCanonicalizerPass());
+  // Without region simplification, which walks every block of the module
+  // for merges: the lowering's loops and ifs are scf ops of one block each,
+  // and it emits conditions that need no rewriting (createNot).
+  pm.addPass(createCanonicalizerPass(
+      GreedyRewriteConfig().setRegionSimplificationLevel(
+          GreedySimplifyRegionLevel::Disabled)));
   pm.addPass(createLoopInvariantCodeMotionPass());
   pm.addPass(createDecomposeAggregatedOpsPass());
 }

@@ -200,6 +200,14 @@ ResolvedIndexVector mlir::gather::loadAndResolveIndexVector(
 }
 
 Value mlir::gather::createNot(OpBuilder &b, Location loc, Value value) {
+  // The inverse compare where `value` is one: what canonicalization would
+  // make of the xor, and a condition CSE merges with the same compare made
+  // elsewhere (an error-mode report's), so that the fix-up loop's report
+  // and zeroing become one scf.if (compile time, docs/performance.md).
+  if (auto cmp = value.getDefiningOp<arith::CmpIOp>())
+    return arith::CmpIOp::create(b, loc,
+                                 arith::invertPredicate(cmp.getPredicate()),
+                                 cmp.getLhs(), cmp.getRhs());
   return arith::XOrIOp::create(b, loc, value,
                                arith::ConstantIntOp::create(b, loc, 1, 1));
 }

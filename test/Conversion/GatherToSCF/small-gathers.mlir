@@ -43,7 +43,7 @@
 // CHECK-NOT:       scf.if
 // CHECK:           %[[ROW:.*]] = tensor.extract_slice %[[P]][%[[ADDR]], 0] [1, 64] [1, 1]
 // CHECK:           %[[NEXT:.*]] = tensor.insert_slice %[[ROW]] into %[[ACC]][%[[K]], 0] [1, 64] [1, 1]
-// CHECK:           %[[BAD:.*]] = arith.xori %[[IN]], %true : i1
+// CHECK:           %[[BAD:.*]] = arith.cmpi uge, %[[IDX]], %{{.*}} : index
 // CHECK:           %[[OR:.*]] = arith.ori %[[ANY]], %[[BAD]] : i1
 // CHECK:           scf.yield %[[NEXT]], %[[OR]] : tensor<16x64xf32>, i1
 // CHECK:         }

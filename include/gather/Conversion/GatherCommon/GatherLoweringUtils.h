@@ -128,7 +128,8 @@ void createIndexValidation(
     Value indices, ValueRange indexedDimSizes,
     StringRef outOfBoundsHandler = kDefaultOutOfBoundsHandler);
 
-/// Returns the negation of the i1 `value`.
+/// Returns the negation of the i1 `value`: the inverse compare where `value`
+/// is an arith.cmpi, an xor with true otherwise.
 Value createNot(OpBuilder &b, Location loc, Value value);
 
 /// Writes `flag` (an i1), for the current iteration of `forall` (one loop),
