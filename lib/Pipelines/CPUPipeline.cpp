@@ -45,12 +45,36 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 using namespace mlir::gather;
 
 namespace {
+
+/// Upstream's loop-invariant code motion, which reports the module
+/// unchanged when it moved nothing, so that the pass manager does not verify
+/// it again (upstream's pass never does: compile time, docs/performance.md).
+struct HoistLoopInvariantsPass
+    : public PassWrapper<HoistLoopInvariantsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(HoistLoopInvariantsPass)
+
+  StringRef getArgument() const final { return "gather-hoist-loop-invariants"; }
+  StringRef getDescription() const final {
+    return "loop-invariant-code-motion, preserving analyses when it moves "
+           "nothing";
+  }
+
+  void runOnOperation() override {
+    size_t moved = 0;
+    getOperation()->walk([&](LoopLikeOpInterface loop) {
+      moved += moveLoopInvariantCode(loop);
+    });
+    if (moved == 0)
+      markAllAnalysesPreserved();
+  }
+};
 
 /// Inlines the memref.alloca_scope ops that hold no stack allocation.
 /// convert-scf-to-openmp wraps each parallel body in one, and its body must
@@ -159,7 +183,7 @@ void addGatherLowering(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass(
       GreedyRewriteConfig().setRegionSimplificationLevel(
           GreedySimplifyRegionLevel::Disabled)));
-  pm.addPass(createLoopInvariantCodeMotionPass());
+  pm.addPass(std::make_unique<HoistLoopInvariantsPass>());
   pm.addPass(createDecomposeAggregatedOpsPass());
 }
 
@@ -286,6 +310,7 @@ void mlir::gather::registerGatherCPUPipeline() {
   // The pipeline's own steps, so that its -dump-pass-pipeline parses back.
   registerRunIfPass();
   PassRegistration<InlineAllocaScopesPass>();
+  PassRegistration<HoistLoopInvariantsPass>();
   registerCheckedPipeline<GatherCPUPipelineOptions>(
       "gather-cpu-pipeline",
       "Lower func.func on tensors holding gather ops to the LLVM dialect for "
