@@ -107,6 +107,26 @@ mlir::gather::createFailOnErrorPass(std::unique_ptr<Pass> inner) {
 
 namespace {
 
+/// The names of the ops a module holds: one walk, which the analysis manager
+/// keeps for the next gather-run-if until a pass may have changed the module
+/// (a run of skipped steps, or of passes that changed nothing, shares it).
+struct OpNamesInModule {
+  explicit OpNamesInModule(Operation *module) {
+    module->walk([&](Operation *op) { names.insert(op->getName()); });
+  }
+
+  /// Whether an op is named `wanted` ("memref.realloc") or of the dialect
+  /// `wanted` ("vector").
+  bool contains(StringRef wanted) const {
+    return llvm::any_of(names, [&](OperationName name) {
+      return wanted.contains('.') ? name.getStringRef() == wanted
+                                  : name.getDialectNamespace() == wanted;
+    });
+  }
+
+  DenseSet<OperationName> names;
+};
+
 /// Runs a pipeline on builtin.module only where the module needs it. Each
 /// pass walks every op of the module and, when it says it may have changed
 /// it, the pass manager verifies the whole module after it (70 ms a pass on
@@ -136,7 +156,8 @@ struct RunIfPass : public PassWrapper<RunIfPass, OperationPass<ModuleOp>> {
     ModuleOp module = getOperation();
     bool run;
     if (condition == "used") {
-      run = isUsed(module);
+      const auto &names = getAnalysis<OpNamesInModule>();
+      run = llvm::any_of(ops, [&](StringRef op) { return names.contains(op); });
     } else if (condition == "deallocation-needed") {
       run = mayNeedDeallocation(module);
     } else {
@@ -149,23 +170,6 @@ struct RunIfPass : public PassWrapper<RunIfPass, OperationPass<ModuleOp>> {
     for (OpPassManager &pm : pipeline)
       if (failed(runPipeline(pm, module)))
         return signalPassFailure();
-  }
-
-  /// Whether the module holds an op named in `ops`: by dialect namespace
-  /// ("vector") or by op name ("memref.realloc").
-  bool isUsed(ModuleOp module) const {
-    auto isNamed = [&](Operation *op) {
-      OperationName name = op->getName();
-      return llvm::any_of(ops, [&](StringRef wanted) {
-        return wanted.contains('.') ? name.getStringRef() == wanted
-                                    : name.getDialectNamespace() == wanted;
-      });
-    };
-    return module
-        ->walk([&](Operation *op) {
-          return isNamed(op) ? WalkResult::interrupt() : WalkResult::advance();
-        })
-        .wasInterrupted();
   }
 
   Option<std::string> condition{*this, "condition",
