@@ -260,11 +260,15 @@ void addLoweringToLLVM(OpPassManager &pm,
   // on vectors, so it stays a pass of its own.
   addPassIfUsed(pm, {"vector"}, createConvertVectorToLLVMPass());
   // Everything else in one conversion: one walk and one verification of
-  // the module instead of six.
-  pm.addPass(createGatherConvertToLLVMPass());
-  if (options.numThreads > 0)
+  // the module instead of six; without OpenMP, whose conversion comes
+  // after, the casts are reconciled in it as well.
+  GatherConvertToLLVMPassOptions toLLVMOptions;
+  toLLVMOptions.reconcileCasts = options.numThreads == 0;
+  pm.addPass(createGatherConvertToLLVMPass(toLLVMOptions));
+  if (options.numThreads > 0) {
     pm.addPass(createConvertOpenMPToLLVMPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
+    pm.addPass(createReconcileUnrealizedCastsPass());
+  }
 }
 
 } // namespace

@@ -38,6 +38,8 @@ namespace {
 struct GatherConvertToLLVMPass
     : public gather::impl::GatherConvertToLLVMPassBase<
           GatherConvertToLLVMPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
@@ -66,7 +68,14 @@ struct GatherConvertToLLVMPass
 
     LLVMConversionTarget target(*ctx);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    if (reconcileCasts) {
+      SmallVector<UnrealizedConversionCastOp> casts;
+      module.walk([&](UnrealizedConversionCastOp cast) {
+        casts.push_back(cast);
+      });
+      reconcileUnrealizedCasts(casts);
+    }
   }
 };
 

@@ -5,6 +5,7 @@
 //
 // RUN: gather-opt %s --gather-convert-to-llvm --reconcile-unrealized-casts --split-input-file | FileCheck %s
 // RUN: gather-opt %s --gather-convert-to-llvm --split-input-file | FileCheck %s --check-prefix=LEFT
+// RUN: gather-opt %s --gather-convert-to-llvm=reconcile-casts --split-input-file | FileCheck %s
 
 // CHECK-LABEL: llvm.func @row_sum(
 // CHECK-SAME:    %[[ALLOC:[^:]*]]: !llvm.ptr, %[[ALIGNED:[^:]*]]: !llvm.ptr,
@@ -66,4 +67,20 @@ func.func @others(%a: index, %b: index, %re: f32) -> (index, index, i32, f32) {
 func.func @vector_left(%v: vector<4xf32>) -> f32 {
   %r = vector.reduction <add>, %v : vector<4xf32> into f32
   return %r : f32
+}
+
+// -----
+
+// A pair of casts that cancel out is left by the conversion alone, and
+// folded with reconcile-casts (as by reconcile-unrealized-casts after it).
+// CHECK-LABEL: llvm.func @cast_pair(
+//  CHECK-SAME:     %[[X:[^:]*]]: i64)
+//   CHECK-NOT:   unrealized_conversion_cast
+//       CHECK:   llvm.return %[[X]] : i64
+// LEFT-LABEL: llvm.func @cast_pair(
+//       LEFT:   builtin.unrealized_conversion_cast
+func.func @cast_pair(%x: i64) -> i64 {
+  %0 = builtin.unrealized_conversion_cast %x : i64 to index
+  %1 = builtin.unrealized_conversion_cast %0 : index to i64
+  return %1 : i64
 }

@@ -406,8 +406,16 @@ def GatherConvertToLLVMPass
     interface registered by the tool that runs it: the pipelines work in
     any tool that links the gather libraries. What it leaves (vector, omp,
     gpu, mpi ops) the pipelines lower with upstream's passes, and
-    `reconcile-unrealized-casts` ends the lowering as usual.
+    `reconcile-unrealized-casts` ends the lowering as usual; with
+    `reconcile-casts`, the pass does it itself after the conversion (the
+    same walk and folding, without a pass and a verification of its own),
+    where nothing after it needs the casts.
   }];
+  let options = [
+    Option<"reconcileCasts", "reconcile-casts", "bool", /*default=*/"false",
+           "then fold the unrealized_conversion_casts of the module, as "
+           "reconcile-unrealized-casts does">,
+  ];
   let dependentDialects = ["LLVM::LLVMDialect"];
 }
 
