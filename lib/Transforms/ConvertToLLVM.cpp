@@ -71,9 +71,8 @@ struct GatherConvertToLLVMPass
       return signalPassFailure();
     if (reconcileCasts) {
       SmallVector<UnrealizedConversionCastOp> casts;
-      module.walk([&](UnrealizedConversionCastOp cast) {
-        casts.push_back(cast);
-      });
+      module.walk(
+          [&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
       reconcileUnrealizedCasts(casts);
     }
   }
