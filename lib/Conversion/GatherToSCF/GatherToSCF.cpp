@@ -128,20 +128,23 @@ private:
   Value emitUpFront(OpBuilder &b, Location loc);
   Value emitSequentialChunks(OpBuilder &b, Location loc);
   Value emitParallelChunks(OpBuilder &b, Location loc);
+  std::pair<Value, Value> emitChunkForall(OpBuilder &b, Location loc,
+                                          ValueRange outerIvs, Value acc);
   OpFoldResult getParallelIterations(OpBuilder &b, Location loc,
-                                     Value chunkSize, Value size0);
+                                     Value chunkSize, int64_t split);
   Value emitForallOverOutermost(OpBuilder &b, Location loc, CopyKind kind);
 
   // Loop nests.
   Value buildCopyNest(OpBuilder &b, Location loc, Value lb0, Value ub0,
                       Value acc, CopyKind kind);
   void getLoopBounds(OpBuilder &b, Location loc, SmallVectorImpl<Value> &lbs,
-                     SmallVectorImpl<Value> &ubs, SmallVectorImpl<Value> &steps);
+                     SmallVectorImpl<Value> &ubs,
+                     SmallVectorImpl<Value> &steps);
   std::pair<Value, Value> buildFlaggingCopyNest(OpBuilder &b, Location loc);
   SmallVector<Value> buildChunkedNest(
       OpBuilder &b, Location loc, ValueRange leadingIvs, ValueRange inits,
-      function_ref<SmallVector<Value>(OpBuilder &, Location,
-                                      const IndexChunk &, Value, ValueRange)>
+      function_ref<SmallVector<Value>(OpBuilder &, Location, const IndexChunk &,
+                                      Value, ValueRange)>
           body);
 
   // Chunks.
@@ -211,8 +214,9 @@ LoopEmitter::LoopEmitter(Operation *op, Value params, Value indices,
   for (int64_t i = 0; i < plan.numLoops; ++i)
     resultSlotSizes[i] = b.getIndexAttr(1);
   paramsSliceSizes.assign(addressedEnd, b.getIndexAttr(1));
-  llvm::append_range(paramsSliceSizes, ArrayRef<OpFoldResult>(resultSlotSizes)
-                                           .drop_front(plan.numLoops));
+  llvm::append_range(
+      paramsSliceSizes,
+      ArrayRef<OpFoldResult>(resultSlotSizes).drop_front(plan.numLoops));
 }
 
 Value LoopEmitter::emitCopy(OpBuilder &b, Location l, ValueRange ivs,
@@ -227,8 +231,8 @@ Value LoopEmitter::emitCopy(OpBuilder &b, Location l, ValueRange ivs,
   assert((kind == CopyKind::Flagging) == bool(validOut) &&
          "a flagging copy, and only one, returns its validity");
   ResolvedIndexVector resolved = loadAndResolveIndexVector(
-      b, l, op, g, unchecked ? plan.uncheckedMode : plan.resolvingMode,
-      indices, g.getSelectorOfResultCoords(ivs), indexedSizes,
+      b, l, op, g, unchecked ? plan.uncheckedMode : plan.resolvingMode, indices,
+      g.getSelectorOfResultCoords(ivs), indexedSizes,
       /*check=*/plan.reports && (kind == CopyKind::ReportAndResolve ||
                                  kind == CopyKind::ReportAndZero),
       lowering.outOfBoundsHandler,
@@ -256,8 +260,7 @@ Value LoopEmitter::emitCopy(OpBuilder &b, Location l, ValueRange ivs,
       b, l, params, getValueOrCreateConstantIndexOp(b, l, paramsOffsets));
   if (isValid)
     value = arith::SelectOp::create(
-        b, l, isValid, value,
-        arith::ConstantOp::create(b, l, lowering.zero));
+        b, l, isValid, value, arith::ConstantOp::create(b, l, lowering.zero));
   return tensor::InsertOp::create(
       b, l, value, acc, getValueOrCreateConstantIndexOp(b, l, resultOffsets));
 }
@@ -346,9 +349,9 @@ Value LoopEmitter::emitSliceCopy(OpBuilder &b, Location l,
     if (numKept != g.resultRank)
       slice = tensor::ExpandShapeOp::create(
           cb, cl, getTensorType(resultSlotSizes, elementType), slice,
-          getUnitDimReassociation(g.resultRank,
-                                  llvm::to_vector(llvm::seq<int64_t>(
-                                      plan.numLoops, g.resultRank))),
+          getUnitDimReassociation(
+              g.resultRank,
+              llvm::to_vector(llvm::seq<int64_t>(plan.numLoops, g.resultRank))),
           resultSlotSizes);
     return insert(cb, cl, slice);
   };
@@ -497,8 +500,8 @@ std::pair<Value, Value> LoopEmitter::buildFlaggingCopyNest(OpBuilder &b,
 
 /// Builds an scf.for nest over the loop dimensions [0, numLoops), dimension
 /// 0 over [lb0, ub0), carrying `acc`, with one copy of `kind` per iteration.
-Value LoopEmitter::buildCopyNest(OpBuilder &b, Location l, Value lb0,
-                                 Value ub0, Value acc, CopyKind kind) {
+Value LoopEmitter::buildCopyNest(OpBuilder &b, Location l, Value lb0, Value ub0,
+                                 Value acc, CopyKind kind) {
   SmallVector<Value> lbs, ubs, steps;
   getLoopBounds(b, l, lbs, ubs, steps);
   if (plan.numLoops > 0) {
@@ -543,8 +546,8 @@ SmallVector<Value> LoopEmitter::buildChunkedNest(
               Value hi = arith::MinUIOp::create(
                   cb, cl, arith::AddIOp::create(cb, cl, lo, chunkSize), ub);
               scf::YieldOp::create(
-                  cb, cl, body(cb, cl, IndexChunk{outerIvs, lo, hi}, ub,
-                               chunkArgs));
+                  cb, cl,
+                  body(cb, cl, IndexChunk{outerIvs, lo, hi}, ub, chunkArgs));
             });
         return scf::ValueVector(chunks.getResults());
       });
@@ -634,8 +637,7 @@ Value LoopEmitter::emitUpFront(OpBuilder &b, Location l) {
   Value split = arith::SelectOp::create(b, l, bad, zero, size0);
   Value unchecked =
       buildCopyNest(b, l, zero, split, lowering.init, CopyKind::Unchecked);
-  return buildCopyNest(b, l, split, size0, unchecked,
-                       getSplitResolvingKind());
+  return buildCopyNest(b, l, split, size0, unchecked, getSplitResolvingKind());
 }
 
 /// Checks::PerChunk on one thread: each chunk is checked and copied; the
@@ -699,19 +701,23 @@ Value LoopEmitter::emitForallOverOutermost(OpBuilder &b, Location l,
   return forall.getResult(0);
 }
 
-/// Checks::PerChunk on threads: an scf.forall over the chunks of the only
-/// loop, or over the outermost loop with the chunks inside. Each iteration
-/// checks and copies its chunks into its own slot of the result, resolving
-/// a bad chunk's indices. Reporting modes do not report from threads: each
-/// iteration sets its own flag, and after the loop, if one is set, every bad
-/// index is reported in index order.
-Value LoopEmitter::emitParallelChunks(OpBuilder &b, Location l) {
+/// One scf.forall over the chunks of the innermost loop at the coordinates
+/// `outerIvs` of the loops outside it (Threads::OverChunks), or over the
+/// outermost loop with the chunks inside (Threads::OverOutermost). Each
+/// iteration checks and copies its chunks into its own slot of `acc`,
+/// resolving a bad chunk's indices. Reporting modes do not report from
+/// threads: each iteration sets its own flag. Returns the result and, in a
+/// reporting mode, whether a flag is set.
+std::pair<Value, Value> LoopEmitter::emitChunkForall(OpBuilder &b, Location l,
+                                                     ValueRange outerIvs,
+                                                     Value acc) {
   bool overChunks = plan.threads == LoweringPlan::Threads::OverChunks;
+  int64_t split = overChunks ? plan.numLoops - 1 : 0;
   Value zero = arith::ConstantIndexOp::create(b, l, 0);
   Value chunkSize = arith::ConstantIndexOp::create(b, l, plan.chunkPositions);
-  Value size0 = getSize(b, l, 0);
-  OpFoldResult count = getParallelIterations(b, l, chunkSize, size0);
-  SmallVector<Value> sharedInits{lowering.init};
+  Value splitSize = getSize(b, l, split);
+  OpFoldResult count = getParallelIterations(b, l, chunkSize, split);
+  SmallVector<Value> sharedInits{acc};
   if (plan.reports)
     sharedInits.push_back(tensor::EmptyOp::create(
         b, l, ArrayRef<OpFoldResult>{count}, b.getI8Type()));
@@ -721,26 +727,34 @@ Value LoopEmitter::emitParallelChunks(OpBuilder &b, Location l) {
   b.setInsertionPoint(forall.getTerminator());
   Value iv = forall.getInductionVar(0);
   Value shared = forall.getRegionIterArgs()[0];
+  // The slot: one coordinate of each loop before `split`, and the chunk
+  // [lo, hi) or one coordinate of loop `split`.
   SmallVector<OpFoldResult> slotOffsets(g.resultRank, b.getIndexAttr(0));
   SmallVector<OpFoldResult> slotSizes(sizes);
   SmallVector<OpFoldResult> unitStrides(g.resultRank, b.getIndexAttr(1));
-  Value lo, hi;
+  for (int64_t i = 0; i < split; ++i) {
+    slotOffsets[i] = outerIvs[i];
+    slotSizes[i] = b.getIndexAttr(1);
+  }
+  Value lo = iv, hi;
+  slotSizes[split] = b.getIndexAttr(1);
   if (overChunks) {
     lo = arith::MulIOp::create(b, l, iv, chunkSize);
     hi = arith::MinUIOp::create(
-        b, l, arith::AddIOp::create(b, l, lo, chunkSize), size0);
-    slotSizes[0] = arith::SubIOp::create(b, l, hi, lo).getResult();
+        b, l, arith::AddIOp::create(b, l, lo, chunkSize), splitSize);
+    slotSizes[split] = arith::SubIOp::create(b, l, hi, lo).getResult();
   }
-  slotOffsets[0] = overChunks ? lo : iv;
-  if (!overChunks)
-    slotSizes[0] = b.getIndexAttr(1);
+  slotOffsets[split] = lo;
   Value slot = tensor::ExtractSliceOp::create(b, l, shared, slotOffsets,
                                               slotSizes, unitStrides);
   // Result coordinates relative to the slot.
   auto toSlot = [&](OpBuilder &sb, Location sl, ValueRange ivs) {
     SmallVector<Value> rel(ivs);
-    rel[0] = overChunks ? arith::SubIOp::create(sb, sl, ivs[0], lo).getResult()
-                        : zero;
+    for (int64_t i = 0; i < split; ++i)
+      rel[i] = zero;
+    rel[split] = overChunks
+                     ? arith::SubIOp::create(sb, sl, ivs[split], lo).getResult()
+                     : zero;
     return rel;
   };
   // Checks and copies a chunk; returns the slot and, in a reporting mode,
@@ -749,9 +763,8 @@ Value LoopEmitter::emitParallelChunks(OpBuilder &b, Location l) {
                           Value ub, ValueRange args) -> SmallVector<Value> {
     Value bad = createChunkCheck(cb, cl, g, lowering.mode, indices,
                                  indexedSizes, chunk);
-    SmallVector<Value> next{
-        emitSplitChunkCopies(cb, cl, bad, chunk, ub, args[0], toSlot,
-                             getSplitResolvingKind())};
+    SmallVector<Value> next{emitSplitChunkCopies(
+        cb, cl, bad, chunk, ub, args[0], toSlot, getSplitResolvingKind())};
     if (plan.reports)
       next.push_back(arith::OrIOp::create(cb, cl, args[1], bad));
     return next;
@@ -760,31 +773,67 @@ Value LoopEmitter::emitParallelChunks(OpBuilder &b, Location l) {
   if (plan.reports)
     inits.push_back(arith::ConstantIntOp::create(b, l, 0, 1));
   SmallVector<Value> filled =
-      overChunks ? checkAndCopy(b, l, IndexChunk{ValueRange(), lo, hi}, size0,
-                                inits)
-                 : buildChunkedNest(b, l, ValueRange{iv}, inits, checkAndCopy);
+      overChunks
+          ? checkAndCopy(b, l, IndexChunk{outerIvs, lo, hi}, splitSize, inits)
+          : buildChunkedNest(b, l, ValueRange{iv}, inits, checkAndCopy);
   if (plan.reports)
     writeIterationFlag(b, l, forall, /*sharedIndex=*/1, filled[1]);
   b.setInsertionPointToStart(forall.getTerminator().getBody());
   tensor::ParallelInsertSliceOp::create(b, l, filled[0], shared, slotOffsets,
                                         slotSizes, unitStrides);
   if (!plan.reports)
-    return forall.getResult(0);
+    return {forall.getResult(0), Value()};
   b.setInsertionPointAfter(forall);
-  createReportIfBad(b, l, op, g, createAnyFlagSet(b, l, forall.getResult(1)),
-                    indices, indexedSizes, lowering.outOfBoundsHandler);
-  return forall.getResult(0);
+  return {forall.getResult(0), createAnyFlagSet(b, l, forall.getResult(1))};
 }
 
-/// The iterations of emitParallelChunks' forall: one per chunk of the only
-/// loop, or one per coordinate of the outermost loop.
+/// Checks::PerChunk on threads: the chunk foralls (emitChunkForall), inside
+/// the loops outside the innermost one where those run in sequence
+/// (Threads::OverChunks). In a reporting mode, after the loops, if a chunk
+/// was bad, every bad index is reported in index order.
+Value LoopEmitter::emitParallelChunks(OpBuilder &b, Location l) {
+  Value result, bad;
+  if (plan.threads == LoweringPlan::Threads::OverChunks && plan.numLoops > 1) {
+    SmallVector<Value> lbs, ubs, steps;
+    getLoopBounds(b, l, lbs, ubs, steps);
+    lbs.pop_back();
+    ubs.pop_back();
+    steps.pop_back();
+    SmallVector<Value> inits{lowering.init};
+    if (plan.reports)
+      inits.push_back(arith::ConstantIntOp::create(b, l, 0, 1));
+    scf::LoopNest nest = scf::buildLoopNest(
+        b, l, lbs, ubs, steps, inits,
+        [&](OpBuilder &nb, Location nl, ValueRange ivs, ValueRange args) {
+          auto [filled, chunkBad] = emitChunkForall(nb, nl, ivs, args[0]);
+          scf::ValueVector next{filled};
+          if (plan.reports)
+            next.push_back(arith::OrIOp::create(nb, nl, args[1], chunkBad));
+          return next;
+        });
+    result = nest.results[0];
+    if (plan.reports)
+      bad = nest.results[1];
+  } else {
+    std::tie(result, bad) = emitChunkForall(b, l, ValueRange(), lowering.init);
+  }
+  if (plan.reports)
+    createReportIfBad(b, l, op, g, bad, indices, indexedSizes,
+                      lowering.outOfBoundsHandler);
+  return result;
+}
+
+/// The iterations of a chunk forall split at loop `split`: one per chunk of
+/// it (Threads::OverChunks), or one per coordinate.
 OpFoldResult LoopEmitter::getParallelIterations(OpBuilder &b, Location l,
-                                                Value chunkSize, Value size0) {
+                                                Value chunkSize,
+                                                int64_t split) {
   if (plan.threads != LoweringPlan::Threads::OverChunks)
-    return sizes[0];
-  if (std::optional<int64_t> staticSize = getConstantIntValue(sizes[0]))
+    return sizes[split];
+  if (std::optional<int64_t> staticSize = getConstantIntValue(sizes[split]))
     return b.getIndexAttr(llvm::divideCeil(*staticSize, plan.chunkPositions));
-  return arith::CeilDivUIOp::create(b, l, size0, chunkSize).getResult();
+  return arith::CeilDivUIOp::create(b, l, getSize(b, l, split), chunkSize)
+      .getResult();
 }
 
 Value LoopEmitter::emitLoops(OpBuilder &b, Location l) {

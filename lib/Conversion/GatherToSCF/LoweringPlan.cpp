@@ -80,8 +80,8 @@ static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
   if (small)
     return 0;
   int64_t sliceBytes = *elementBytes;
-  for (int64_t size : in.paramsType.getShape().drop_front(g.firstIndexedDim +
-                                                          g.indexDepth)) {
+  for (int64_t size :
+       in.paramsType.getShape().drop_front(g.firstIndexedDim + g.indexDepth)) {
     if (ShapedType::isDynamic(size))
       return target.slicePrefetchDynamicDistance;
     std::optional<int64_t> bytes = llvm::checkedMul(sliceBytes, size);
@@ -99,7 +99,8 @@ static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
 
 /// The number of copies of a gather (the product of the sizes of its loop
 /// dimensions: batch, outer and position) when static and countable.
-static std::optional<int64_t> getStaticLoopCopies(const LoweringPlanInputs &in) {
+static std::optional<int64_t>
+getStaticLoopCopies(const LoweringPlanInputs &in) {
   const GatherGeometry &g = in.geometry;
   std::optional<int64_t> copies = 1;
   ArrayRef<int64_t> indicesShape = in.indicesType.getShape();
@@ -108,9 +109,8 @@ static std::optional<int64_t> getStaticLoopCopies(const LoweringPlanInputs &in) 
       return std::nullopt;
     copies = copies ? llvm::checkedMul(*copies, size) : std::nullopt;
   }
-  for (int64_t size :
-       in.paramsType.getShape().slice(g.batchDims,
-                                      g.firstIndexedDim - g.batchDims)) {
+  for (int64_t size : in.paramsType.getShape().slice(
+           g.batchDims, g.firstIndexedDim - g.batchDims)) {
     if (ShapedType::isDynamic(size))
       return std::nullopt;
     copies = copies ? llvm::checkedMul(*copies, size) : std::nullopt;
@@ -125,6 +125,42 @@ static bool hasNoEmptyGatheredDim(const LoweringPlanInputs &in) {
   return llvm::all_of(
       in.paramsType.getShape().slice(g.firstIndexedDim, g.indexDepth),
       [](int64_t size) { return size > 0; });
+}
+
+/// The static size of the loop over result dimension `dim` (a batch, outer
+/// params or position dimension), or nullopt.
+static std::optional<int64_t> getStaticLoopSize(const LoweringPlanInputs &in,
+                                                int64_t dim) {
+  const GatherGeometry &g = in.geometry;
+  int64_t size =
+      dim < g.batchDims ? in.indicesType.getDimSize(dim)
+      : dim < g.firstIndexedDim
+          ? in.paramsType.getDimSize(dim)
+          : in.indicesType.getDimSize(g.batchDims + dim - g.firstIndexedDim);
+  if (ShapedType::isDynamic(size))
+    return std::nullopt;
+  return size;
+}
+
+/// True when the loops outside the innermost of `numLoops` make at most
+/// parallelChunksMaxOuterIterations iterations (static), and the innermost
+/// loop is not known to be short: threads then split the innermost loop's
+/// chunks (LoweringPlan::Threads::OverChunks).
+static bool hasFewOuterIterations(const LoweringPlanInputs &in,
+                                  int64_t numLoops) {
+  int64_t iterations = 1;
+  for (int64_t dim = 0; dim + 1 < numLoops; ++dim) {
+    std::optional<int64_t> size = getStaticLoopSize(in, dim);
+    if (!size)
+      return false;
+    iterations *= *size;
+    if (iterations > in.target.parallelChunksMaxOuterIterations)
+      return false;
+  }
+  if (numLoops == 1)
+    return true;
+  std::optional<int64_t> innermost = getStaticLoopSize(in, numLoops - 1);
+  return !innermost || *innermost >= 2 * in.target.checkChunkPositions;
 }
 
 /// True for a gather on one thread of at most perCopyCheckMaxCopies static
@@ -192,7 +228,7 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
                   plan.checks == LoweringPlan::Checks::UpFront))
     plan.chunkPositions = in.target.checkChunkPositions;
   if (in.options.parallel && plan.numLoops > 0)
-    plan.threads = chunked && plan.numLoops == 1
+    plan.threads = chunked && hasFewOuterIterations(in, plan.numLoops)
                        ? LoweringPlan::Threads::OverChunks
                        : LoweringPlan::Threads::OverOutermost;
   std::optional<int64_t> elementBytes = getElementBytes(elementType);
@@ -204,7 +240,8 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
   plan.prefetchIndices =
       plan.checks == LoweringPlan::Checks::PerChunk &&
       in.options.prefetchDistance != 0 && plan.numLoops < g.resultRank &&
-      (!indicesBytes || *indicesBytes >= in.target.getIndicesPrefetchMinBytes());
+      (!indicesBytes ||
+       *indicesBytes >= in.target.getIndicesPrefetchMinBytes());
   return plan;
 }
 

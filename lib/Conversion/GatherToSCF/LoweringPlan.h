@@ -54,7 +54,9 @@ struct LoweringPlan {
   /// How the loops are spread over threads (an scf.forall).
   enum class Threads {
     None,
-    /// One iteration per chunk of the only loop, the position loop.
+    /// One iteration per chunk of the innermost loop, a position loop; the
+    /// loops outside it (few iterations, CPUTargetDescription::
+    /// parallelChunksMaxOuterIterations) run in sequence around the forall.
     OverChunks,
     /// One iteration per coordinate of the outermost loop.
     OverOutermost,

@@ -155,6 +155,39 @@ func.func @rows_error(%params: tensor<100x64xf32>, %indices: tensor<20xi32>) -> 
 
 // -----
 
+// Parallel elements of few rows (static, at most 8) and a long or dynamic
+// position loop: the rows loop runs in sequence, and for each row a forall
+// runs over the chunks of its positions, inserting each chunk into its slot
+// of that row; the flags of every row are or-ed, and reported once after the
+// rows.
+
+// PAR-LABEL: func.func @elements_few_rows(
+// PAR-SAME:    %[[PARAMS:.*]]: tensor<4x100xf32>, %[[INDICES:.*]]: tensor<?xi32>)
+// PAR:         %[[ROWS:.*]]:2 = scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[ANYBAD:.*]] = %{{.*}}) -> (tensor<4x?xf32>, i1) {
+// PAR:           %[[COUNT:.*]] = arith.ceildivui
+// PAR:           %[[R:.*]]:2 = scf.forall (%[[C:.*]]) in (%[[COUNT]]) shared_outs(%[[OUT:.*]] = %[[ACC]], %{{.*}} = %{{.*}})
+// PAR:             %[[LO:.*]] = arith.muli %[[C]], %{{.*}} : index
+// PAR:             %[[N:.*]] = arith.subi %{{.*}}, %[[LO]] : index
+// PAR:             %[[SLOT:.*]] = tensor.extract_slice %[[OUT]][%[[ROW]], %[[LO]]] [1, %[[N]]] [1, 1] : tensor<4x?xf32> to tensor<1x?xf32>
+// PAR:             scf.for %[[I:.*]] = %[[LO]] to {{.*}} iter_args(%[[SACC:.*]] = %[[SLOT]])
+// PAR:               %[[REL:.*]] = arith.subi %[[I]], %[[LO]] : index
+// PAR:               %[[E:.*]] = tensor.extract %[[PARAMS]][%[[ROW]], %{{.*}}] : tensor<4x100xf32>
+// PAR:               tensor.insert %[[E]] into %[[SACC]][%{{.*}}, %[[REL]]] : tensor<1x?xf32>
+// PAR:             scf.forall.in_parallel {
+// PAR:               tensor.parallel_insert_slice %{{.*}} into %[[OUT]][%[[ROW]], %[[LO]]] [1, %[[N]]] [1, 1] : tensor<1x?xf32> into tensor<4x?xf32>
+// PAR:           %[[ROWBAD:.*]] = arith.cmpi ne
+// PAR:           %[[NEXTBAD:.*]] = arith.ori %[[ANYBAD]], %[[ROWBAD]] : i1
+// PAR:           scf.yield %[[R]]#0, %[[NEXTBAD]] : tensor<4x?xf32>, i1
+// PAR:         scf.if %[[ROWS]]#1 {
+// PAR:           func.call @gather_out_of_bounds
+// PAR:         }
+func.func @elements_few_rows(%params: tensor<4x100xf32>, %indices: tensor<?xi32>) -> tensor<4x?xf32> {
+  %r = gather.gather %params[%indices] axis = 1 : (tensor<4x100xf32>, tensor<?xi32>) -> tensor<4x?xf32>
+  return %r : tensor<4x?xf32>
+}
+
+// -----
+
 // Single f16 elements are copied as one-element slices (an integer move
 // after bufferization), not as f16 values.
 
@@ -230,11 +263,12 @@ func.func @rows_small_static_indices(%params: tensor<100x64xf32>, %indices: tens
 
 // -----
 
-// Parallel error mode with an outer loop: the forall runs over it, and each
-// iteration's chunks carry the slot and whether a chunk was bad.
+// Parallel error mode with an outer loop of more than 8 iterations: the
+// forall runs over it, and each iteration's chunks carry the slot and
+// whether a chunk was bad.
 
 // PAR-LABEL: func.func @elements_error(
-// PAR:         scf.forall (%[[O:.*]]) in (4) shared_outs(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (tensor<4x?xf32>, tensor<4xi8>)
+// PAR:         scf.forall (%[[O:.*]]) in (16) shared_outs(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (tensor<16x?xf32>, tensor<16xi8>)
 // PAR:           %[[R:.*]]:2 = scf.for %[[LO:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[WASBAD:.*]] = %{{.*}}) -> (tensor<1x?xf32>, i1) {
 // PAR:             %[[BAD:.*]] = scf.if %{{.*}} -> (i1)
 // PAR:             } else {
@@ -246,9 +280,9 @@ func.func @rows_small_static_indices(%params: tensor<100x64xf32>, %indices: tens
 // PAR:             %[[SKIP:.*]] = arith.ori %[[WASBAD]], %[[BAD]] : i1
 // PAR:             scf.yield %[[NEW]], %[[SKIP]] : tensor<1x?xf32>, i1
 // PAR:           arith.extui %[[R]]#1 : i1 to i8
-func.func @elements_error(%params: tensor<4x100xf32>, %indices: tensor<?xi32>) -> tensor<4x?xf32> {
-  %r = gather.gather %params[%indices] axis = 1 : (tensor<4x100xf32>, tensor<?xi32>) -> tensor<4x?xf32>
-  return %r : tensor<4x?xf32>
+func.func @elements_error(%params: tensor<16x100xf32>, %indices: tensor<?xi32>) -> tensor<16x?xf32> {
+  %r = gather.gather %params[%indices] axis = 1 : (tensor<16x100xf32>, tensor<?xi32>) -> tensor<16x?xf32>
+  return %r : tensor<16x?xf32>
 }
 
 // -----

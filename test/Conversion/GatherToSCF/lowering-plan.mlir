@@ -40,6 +40,28 @@ func.func @elements_outer(%p: tensor<3x100xf32>, %i: tensor<50xi32>) -> tensor<3
 
 // -----
 
+// With threads, elements of at most 8 rows (static) and a position loop of
+// at least two chunks (or dynamic): the rows in sequence, each row's chunks
+// over the threads. 9 rows, or a dynamic row count: the rows over the
+// threads.
+func.func @elements_few_rows(%p: tensor<8x100xf32>, %i: tensor<2048xi32>, %d: tensor<?xi32>, %p9: tensor<9x100xf32>, %pd: tensor<?x100xf32>) -> (tensor<8x2048xf32>, tensor<8x?xf32>, tensor<9x2048xf32>, tensor<?x2048xf32>) {
+  // expected-remark@+1 {{threads=none}}
+  %a = gather.gather %p[%i] axis = 1 : (tensor<8x100xf32>, tensor<2048xi32>) -> tensor<8x2048xf32>
+  // expected-remark@+1 {{threads=none}}
+  %b = gather.gather %p[%d] axis = 1 : (tensor<8x100xf32>, tensor<?xi32>) -> tensor<8x?xf32>
+  // expected-remark@+1 {{threads=none}}
+  %c = gather.gather %p9[%i] axis = 1 : (tensor<9x100xf32>, tensor<2048xi32>) -> tensor<9x2048xf32>
+  // expected-remark@+1 {{threads=none}}
+  %e = gather.gather %pd[%i] axis = 1 : (tensor<?x100xf32>, tensor<2048xi32>) -> tensor<?x2048xf32>
+  return %a, %b, %c, %e : tensor<8x2048xf32>, tensor<8x?xf32>, tensor<9x2048xf32>, tensor<?x2048xf32>
+}
+// PAR: loops=2 copy=element checks=per-chunk chunk=1024 {{.*}} threads=over-chunks
+// PAR: loops=2 copy=element checks=per-chunk chunk=1024 {{.*}} threads=over-chunks
+// PAR: loops=2 copy=element checks=per-chunk chunk=1024 {{.*}} threads=over-outermost
+// PAR: loops=2 copy=element checks=per-chunk chunk=1024 {{.*}} threads=over-outermost
+
+// -----
+
 // A target whose L2 holds less than the indices (DLTI): checked per chunk.
 module attributes {dlti.target_system_spec = #dlti.target_system_spec<"CPU" = #dlti.target_device_spec<"L2_cache_size_in_bytes" = 128 : i64>>} {
   func.func @elements_outer_small_l2(%p: tensor<3x100xf32>, %i: tensor<50xi32>) -> tensor<3x50xf32> {

@@ -1,5 +1,6 @@
-// gather-cpu-pipeline{num-threads=2} runs the outermost gather loop on two
-// OpenMP threads (libomp), with prefetching on; the results are those of
+// gather-cpu-pipeline{num-threads=2} runs the outermost gather loop, or the
+// chunks of the position loop inside few rows, on two OpenMP threads
+// (libomp), with prefetching on; the results are those of
 // the single-threaded pipeline, and an out-of-bounds index still stops the
 // program naming the first bad index.
 //
@@ -58,6 +59,45 @@ func.func @columns(%params: tensor<?x?xf32>, %indices: tensor<?xi64>) -> tensor<
   return %r : tensor<?x?xf32>
 }
 
+// Elements of few (static) rows: the rows loop runs in sequence, each row's
+// positions in chunks over the threads (Threads::OverChunks).
+func.func @few_rows(%params: tensor<4x?xf32>, %indices: tensor<?xi32>) -> tensor<4x?xf32> {
+  %r = gather.gather %params[%indices] axis = 1 : (tensor<4x?xf32>, tensor<?xi32>) -> tensor<4x?xf32>
+  return %r : tensor<4x?xf32>
+}
+func.func @few_rows_zero(%params: tensor<4x?xf32>, %indices: tensor<?xi32>) -> tensor<4x?xf32> {
+  %r = gather.gather %params[%indices] axis = 1 mode<zero> : (tensor<4x?xf32>, tensor<?xi32>) -> tensor<4x?xf32>
+  return %r : tensor<4x?xf32>
+}
+
+// 2500 positions (chunks of 1024, 1024 and 452) holding m mod 3, but
+// position 1500 holds `bad`.
+func.func @mod3(%bad: i32) -> tensor<?xi32> {
+  %c2500 = arith.constant 2500 : index
+  %ids = tensor.generate %c2500 {
+  ^bb0(%m: index):
+    %c3i = arith.constant 3 : index
+    %c1500 = arith.constant 1500 : index
+    %r3 = arith.remui %m, %c3i : index
+    %v = arith.index_cast %r3 : index to i32
+    %is1500 = arith.cmpi eq, %m, %c1500 : index
+    %v1 = arith.select %is1500, %bad, %v : i32
+    tensor.yield %v1 : i32
+  } : tensor<?xi32>
+  return %ids : tensor<?xi32>
+}
+
+// Columns [1022, 1026) and [1498, 1502) of a 4 x 2500 result.
+func.func @print_columns(%r: tensor<4x?xf32>) {
+  %a = tensor.extract_slice %r[0, 1022] [4, 4] [1, 1] : tensor<4x?xf32> to tensor<4x4xf32>
+  %b = tensor.extract_slice %r[0, 1498] [4, 4] [1, 1] : tensor<4x?xf32> to tensor<4x4xf32>
+  %au = tensor.cast %a : tensor<4x4xf32> to tensor<*xf32>
+  %bu = tensor.cast %b : tensor<4x4xf32> to tensor<*xf32>
+  call @printMemrefF32(%au) : (tensor<*xf32>) -> ()
+  call @printMemrefF32(%bu) : (tensor<*xf32>) -> ()
+  return
+}
+
 // gather_nd with batch_dims = 1, clamp mode: the forall runs over the batch.
 func.func @nd(%params: tensor<?x?xf32>, %indices: tensor<?x2x1xindex>) -> tensor<?x2xf32> {
   %r = gather.gather_nd %params[%indices] batch_dims = 1 mode<clamp> : (tensor<?x?xf32>, tensor<?x2x1xindex>) -> tensor<?x2xf32>
@@ -101,6 +141,33 @@ func.func @main() {
   // CHECK-NEXT:  [10, 12],
   // CHECK-NEXT:  [21, 21],
   // CHECK-NEXT:  [32, 30]]
+
+  %p4 = tensor.cast %p : tensor<?x?xf32> to tensor<4x?xf32>
+  %c2 = arith.constant 2 : i32
+  %good = call @mod3(%c2) : (i32) -> tensor<?xi32>
+  %fr = call @few_rows(%p4, %good) : (tensor<4x?xf32>, tensor<?xi32>) -> tensor<4x?xf32>
+  call @print_columns(%fr) : (tensor<4x?xf32>) -> ()
+  // CHECK-LABEL: sizes = [4, 4]
+  // CHECK-NEXT: {{\[}}[2, 0, 1, 2],
+  // CHECK-NEXT:  [12, 10, 11, 12],
+  // CHECK-NEXT:  [22, 20, 21, 22],
+  // CHECK-NEXT:  [32, 30, 31, 32]]
+  // CHECK-LABEL: sizes = [4, 4]
+  // CHECK-NEXT: {{\[}}[1, 2, 2, 1],
+  // CHECK-NEXT:  [11, 12, 12, 11],
+  // CHECK-NEXT:  [21, 22, 22, 21],
+  // CHECK-NEXT:  [31, 32, 32, 31]]
+  %cm1 = arith.constant -1 : i32
+  %bad = call @mod3(%cm1) : (i32) -> tensor<?xi32>
+  %fz = call @few_rows_zero(%p4, %bad) : (tensor<4x?xf32>, tensor<?xi32>) -> tensor<4x?xf32>
+  call @print_columns(%fz) : (tensor<4x?xf32>) -> ()
+  // CHECK-LABEL: sizes = [4, 4]
+  // CHECK-NEXT: {{\[}}[2, 0, 1, 2],
+  // CHECK-LABEL: sizes = [4, 4]
+  // CHECK-NEXT: {{\[}}[1, 2, 0, 1],
+  // CHECK-NEXT:  [11, 12, 0, 11],
+  // CHECK-NEXT:  [21, 22, 0, 21],
+  // CHECK-NEXT:  [31, 32, 0, 31]]
 
   // The first bad index (in index order) is reported, whichever thread
   // would have reached it: 3000 positions are 3 chunks of up to 1024, the

@@ -40,6 +40,16 @@ struct CPUTargetDescription {
   /// to 4 i64 components with room for the slices).
   int64_t checkChunkPositions = 1024;
 
+  /// With threads, a gather whose loops outside the innermost position
+  /// loop make at most this many iterations (static) runs those loops in
+  /// sequence, each around an scf.forall over chunks of the position loop,
+  /// rather than splitting its outermost loop over the threads: the threads
+  /// then read the same params row at a time, as a C++ loop that splits its
+  /// positions does (elements from 4 rows of 64 MiB on 2 threads: the split
+  /// rows ran at 0.88x that loop; docs/performance.md). Each iteration forks
+  /// and joins once, hence the bound.
+  int64_t parallelChunksMaxOuterIterations = 8;
+
   /// Gathers of at most this many copies (static), on one thread, in a
   /// reporting mode or zero mode, check each index as they copy its slice:
   /// a branch-free copy loop that or-reduces the checks, and a report (and
