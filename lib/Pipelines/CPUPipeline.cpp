@@ -3,7 +3,9 @@
 // Part of the gather project.
 //
 // From func.func on tensors holding gather ops to the LLVM dialect:
-//   0. dims of gather results resolved from the operands, gathers fused
+//   0. memref arguments reached only through restrict tensors marked
+//      llvm.noalias (kept on their aligned pointers by the conversion to
+//      LLVM), dims of gather results resolved from the operands, gathers fused
 //      into the linalg reductions that consume them (embedding bags),
 //   1. gather ops to scf loops or linalg.generic on tensors (`lowering`),
 //   2. one-shot bufferization across function boundaries (identity layouts
@@ -298,6 +300,8 @@ void mlir::gather::buildGatherCPUPipeline(
     OpPassManager &pm, const GatherCPUPipelineOptions &options,
     StringRef pipeline, bool verifyLowered) {
   pm.addPass(createRejectNestedModulesPass());
+  // Before the to_tensor ops that tell it go away in bufferization.
+  pm.addPass(createRestrictArgsNoAliasPass());
   addGatherLowering(pm, options);
   addBufferization(pm, options);
   addLoweringToLLVM(pm, options);

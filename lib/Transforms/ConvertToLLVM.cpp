@@ -21,6 +21,8 @@
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -32,6 +34,58 @@ namespace gather {
 } // namespace mlir
 
 using namespace mlir;
+
+/// The `llvm.noalias` memref arguments of the functions of `module`, as the
+/// positions of their aligned pointers in the converted signature (upstream's
+/// conversion keeps the attribute with bare pointers only).
+static llvm::StringMap<SmallVector<unsigned>>
+getNoAliasPointers(ModuleOp module, const LLVMTypeConverter &converter) {
+  llvm::StringMap<SmallVector<unsigned>> pointers;
+  StringRef noalias = LLVM::LLVMDialect::getNoAliasAttrName();
+  for (auto func : module.getOps<func::FuncOp>()) {
+    SmallVector<unsigned> positions;
+    for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
+      if (isa<MemRefType>(type) && func.getArgAttr(i, noalias))
+        positions.push_back(i);
+    }
+    if (positions.empty())
+      continue;
+    TypeConverter::SignatureConversion signature(func.getNumArguments());
+    if (!converter.convertFunctionSignature(func.getFunctionType(),
+                                            /*isVariadic=*/false,
+                                            /*useBarePtrCallConv=*/false,
+                                            signature))
+      continue;
+    SmallVector<unsigned> &list = pointers[func.getSymName()];
+    for (unsigned i : positions) {
+      std::optional<TypeConverter::SignatureConversion::InputMapping> mapping =
+          signature.getInputMapping(i);
+      // A memref descriptor: allocated pointer, aligned pointer, offset,
+      // sizes and strides. Accesses go through the aligned one; the
+      // allocated one is only freed, by its owner.
+      if (mapping && mapping->size > 2)
+        list.push_back(mapping->inputNo + 1);
+    }
+  }
+  return pointers;
+}
+
+/// Puts `llvm.noalias` on the pointers getNoAliasPointers found.
+static void
+setNoAliasPointers(ModuleOp module,
+                   const llvm::StringMap<SmallVector<unsigned>> &pointers) {
+  UnitAttr unit = UnitAttr::get(module.getContext());
+  for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
+    auto it = pointers.find(func.getSymName());
+    if (it == pointers.end())
+      continue;
+    for (unsigned position : it->second)
+      if (position < func.getNumArguments() &&
+          isa<LLVM::LLVMPointerType>(func.getArgument(position).getType()))
+        func.setArgAttr(position, LLVM::LLVMDialect::getNoAliasAttrName(),
+                        unit);
+  }
+}
 
 namespace {
 
@@ -66,9 +120,12 @@ struct GatherConvertToLLVMPass
     index::populateIndexToLLVMConversionPatterns(converter, patterns);
     populateComplexToLLVMConversionPatterns(converter, patterns);
 
+    llvm::StringMap<SmallVector<unsigned>> noAliasPointers =
+        getNoAliasPointers(module, converter);
     LLVMConversionTarget target(*ctx);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
+    setNoAliasPointers(module, noAliasPointers);
     if (reconcileCasts) {
       SmallVector<UnrealizedConversionCastOp> casts;
       module.walk(

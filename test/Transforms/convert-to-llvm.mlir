@@ -84,3 +84,21 @@ func.func @cast_pair(%x: i64) -> i64 {
   %1 = builtin.unrealized_conversion_cast %0 : index to i64
   return %1 : i64
 }
+
+// -----
+
+// An llvm.noalias memref argument (gather-restrict-args-noalias) puts
+// llvm.noalias on the aligned pointer of its descriptor, the pointer that
+// loads and stores use; arguments without it, and other types, keep none.
+// CHECK-LABEL: llvm.func @noalias_args(
+// CHECK-SAME:    %{{[^:]*}}: !llvm.ptr, %{{[^:]*}}: !llvm.ptr {llvm.noalias}, %{{[^:]*}}: i64, %{{[^:]*}}: i64, %{{[^:]*}}: i64, %{{[^:]*}}: i64,
+// CHECK-SAME:    %{{[^:]*}}: i64, %{{[^:]*}}: i64 {llvm.noundef},
+// CHECK-SAME:    %{{[^:]*}}: !llvm.ptr, %{{[^:]*}}: !llvm.ptr, %{{[^:]*}}: i64, %{{[^:]*}}: i64, %{{[^:]*}}: i64,
+// CHECK-SAME:    %{{[^:]*}}: !llvm.ptr, %{{[^:]*}}: !llvm.ptr {llvm.noalias}, %{{[^:]*}}: i64, %{{[^:]*}}: i64, %{{[^:]*}}: i64)
+func.func @noalias_args(%a: memref<4x?xf32> {llvm.noalias}, %n: i64 {llvm.noundef}, %b: memref<?xf32>, %c: memref<?xf32> {llvm.noalias}) {
+  %c0 = arith.constant 0 : index
+  %v = memref.load %a[%c0, %c0] : memref<4x?xf32>
+  memref.store %v, %b[%c0] : memref<?xf32>
+  memref.store %v, %c[%c0] : memref<?xf32>
+  return
+}
