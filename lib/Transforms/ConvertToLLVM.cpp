@@ -87,6 +87,28 @@ setNoAliasPointers(ModuleOp module,
   }
 }
 
+/// Moves the `llvm.loop_annotation` that scf-to-cf copies from an scf.for
+/// onto its latch branch (and the conversion keeps as a discardable
+/// attribute) into the branch's own loop annotation, which the translation
+/// to LLVM IR emits as `!llvm.loop` metadata.
+static void adoptLoopAnnotations(ModuleOp module) {
+  constexpr StringLiteral name = "llvm.loop_annotation";
+  module.walk([&](Operation *op) {
+    if (!isa<LLVM::BrOp, LLVM::CondBrOp>(op))
+      return;
+    auto annotation = op->getAttrOfType<LLVM::LoopAnnotationAttr>(name);
+    if (!annotation)
+      return;
+    if (auto br = dyn_cast<LLVM::BrOp>(op))
+      br.setLoopAnnotationAttr(annotation);
+    else if (auto condBr = dyn_cast<LLVM::CondBrOp>(op))
+      condBr.setLoopAnnotationAttr(annotation);
+    else
+      return;
+    op->removeAttr(name);
+  });
+}
+
 namespace {
 
 struct GatherConvertToLLVMPass
@@ -126,6 +148,7 @@ struct GatherConvertToLLVMPass
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
     setNoAliasPointers(module, noAliasPointers);
+    adoptLoopAnnotations(module);
     if (reconcileCasts) {
       SmallVector<UnrealizedConversionCastOp> casts;
       module.walk(

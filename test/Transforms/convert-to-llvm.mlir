@@ -3,6 +3,7 @@
 // for the passes after it. The output is that of the upstream passes one
 // after the other.
 //
+// RUN: gather-opt %s --gather-convert-to-llvm --reconcile-unrealized-casts --split-input-file --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 // RUN: gather-opt %s --gather-convert-to-llvm --reconcile-unrealized-casts --split-input-file | FileCheck %s
 // RUN: gather-opt %s --gather-convert-to-llvm --split-input-file | FileCheck %s --check-prefix=LEFT
 // RUN: gather-opt %s --gather-convert-to-llvm=reconcile-casts --split-input-file | FileCheck %s
@@ -100,5 +101,32 @@ func.func @noalias_args(%a: memref<4x?xf32> {llvm.noalias}, %n: i64 {llvm.nounde
   %v = memref.load %a[%c0, %c0] : memref<4x?xf32>
   memref.store %v, %b[%c0] : memref<?xf32>
   memref.store %v, %c[%c0] : memref<?xf32>
+  return
+}
+
+// -----
+
+// The llvm.loop_annotation that scf-to-cf copies from an scf.for onto its
+// latch branch becomes the llvm.br's own loop annotation (a property, which
+// the translation emits as !llvm.loop), not a discardable attribute.
+// CHECK-LABEL: llvm.func @latch_annotation(
+// CHECK:         llvm.br ^bb1(%{{.*}} : i64) {loop_annotation = #{{.*}}}
+// GENERIC-LABEL: sym_name = "latch_annotation"
+// GENERIC:       "llvm.br"(%{{.*}})[^bb1] : (i64) -> ()
+// GENERIC:       "llvm.br"(%{{.*}})[^bb1] <{loop_annotation = #{{.*}}}> : (i64) -> ()
+// GENERIC-NOT:   llvm.loop_annotation
+func.func @latch_annotation(%n: index, %m: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 1.0 : f32
+  cf.br ^bb1(%c0 : index)
+^bb1(%i: index):
+  %c = arith.cmpi slt, %i, %n : index
+  cf.cond_br %c, ^bb2, ^bb3
+^bb2:
+  memref.store %f, %m[%i] : memref<?xf32>
+  %c1 = arith.constant 1 : index
+  %j = arith.addi %i, %c1 : index
+  cf.br ^bb1(%j : index) {llvm.loop_annotation = #llvm.loop_annotation<vectorize = <disable = true>>}
+^bb3:
   return
 }

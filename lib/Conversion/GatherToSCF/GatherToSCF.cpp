@@ -37,6 +37,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -168,6 +169,7 @@ private:
                       ArrayRef<OpFoldResult> resultOffsets, Value isValid,
                       Value acc);
   void emitSlicePrefetch(OpBuilder &b, Location loc, ValueRange loopIvs);
+  void annotateCopyLoop(Operation *loop);
   void emitIndicesPrefetch(OpBuilder &b, Location loc, ValueRange outerIvs,
                            Value lo, Value hi);
 
@@ -464,6 +466,22 @@ void LoopEmitter::emitIndicesPrefetch(OpBuilder &b, Location l,
       });
 }
 
+/// Marks `loop`, the innermost loop of copies, `vectorize.enable = false`
+/// unless the plan lets LLVM vectorize it (CPUTargetDescription::
+/// vectorizedCopiesMaxParamsBytes); scf-to-cf puts the annotation on the
+/// loop's latch branch.
+void LoopEmitter::annotateCopyLoop(Operation *loop) {
+  if (plan.vectorizeCopies || !loop)
+    return;
+  MLIRContext *ctx = loop->getContext();
+  auto disable = LLVM::LoopVectorizeAttr::get(ctx, BoolAttr::get(ctx, true), {},
+                                              {}, {}, {}, {}, {});
+  loop->setAttr("llvm.loop_annotation",
+                LLVM::LoopAnnotationAttr::get(ctx, {}, disable, {}, {}, {}, {},
+                                              {}, {}, {}, {}, {}, {}, {}, {},
+                                              {}));
+}
+
 /// The bounds and steps of the loops over the dimensions [0, numLoops).
 void LoopEmitter::getLoopBounds(OpBuilder &b, Location l,
                                 SmallVectorImpl<Value> &lbs,
@@ -495,6 +513,8 @@ std::pair<Value, Value> LoopEmitter::buildFlaggingCopyNest(OpBuilder &b,
           bad = arith::OrIOp::create(nb, nl, bad, createNot(nb, nl, isValid));
         return scf::ValueVector{next, bad};
       });
+  if (!nest.loops.empty())
+    annotateCopyLoop(nest.loops.back());
   return {nest.results[0], nest.results[1]};
 }
 
@@ -513,6 +533,8 @@ Value LoopEmitter::buildCopyNest(OpBuilder &b, Location l, Value lb0, Value ub0,
       [&](OpBuilder &nb, Location nl, ValueRange ivs, ValueRange args) {
         return scf::ValueVector{emitCopy(nb, nl, ivs, ivs, args.front(), kind)};
       });
+  if (!nest.loops.empty())
+    annotateCopyLoop(nest.loops.back());
   return nest.results.front();
 }
 
@@ -569,6 +591,7 @@ Value LoopEmitter::emitChunkCopies(OpBuilder &b, Location l,
                              emitCopy(ib, il, ivs, toResult(ib, il, ivs),
                                       iterArgs.front(), kind));
       });
+  annotateCopyLoop(copies);
   return copies.getResult(0);
 }
 
@@ -695,6 +718,8 @@ Value LoopEmitter::emitForallOverOutermost(OpBuilder &b, Location l,
         return scf::ValueVector{
             emitCopy(nb, nl, ivs, resultIvs, args.front(), kind)};
       });
+  if (!nest.loops.empty())
+    annotateCopyLoop(nest.loops.back());
   b.setInsertionPointToStart(forall.getTerminator().getBody());
   tensor::ParallelInsertSliceOp::create(b, l, nest.results.front(), shared,
                                         slotOffsets, slotSizes, unitStrides);

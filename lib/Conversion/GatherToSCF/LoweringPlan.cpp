@@ -242,6 +242,12 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
       in.options.prefetchDistance != 0 && plan.numLoops < g.resultRank &&
       (!indicesBytes ||
        *indicesBytes >= in.target.getIndicesPrefetchMinBytes());
+  std::optional<int64_t> paramsBytes =
+      elementBytes ? getStaticBytes(in.paramsType, *elementBytes)
+                   : std::nullopt;
+  plan.vectorizeCopies =
+      plan.scalarCopies && elementBytes && *elementBytes >= 4 && paramsBytes &&
+      *paramsBytes <= in.target.vectorizedCopiesMaxParamsBytes;
   return plan;
 }
 
@@ -282,5 +288,6 @@ void LoweringPlan::print(raw_ostream &os) const {
     os << " reported-reads-as=" << stringifyGatherMode(*readReportedAs);
   os << " threads=" << getThreadsName(threads)
      << " slice-prefetch=" << slicePrefetchDistance
-     << " indices-prefetch=" << (prefetchIndices ? "yes" : "no");
+     << " indices-prefetch=" << (prefetchIndices ? "yes" : "no")
+     << " vectorize=" << (vectorizeCopies ? "yes" : "no");
 }

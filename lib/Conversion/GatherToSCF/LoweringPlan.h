@@ -1,4 +1,5 @@
-//===- LoweringPlan.h - what convert-gather-to-scf emits for an op -*- C++ -*-===//
+//===- LoweringPlan.h - what convert-gather-to-scf emits for an op -*- C++
+//-*-===//
 //
 // Part of the gather project.
 //
@@ -87,6 +88,9 @@ struct LoweringPlan {
   int64_t slicePrefetchDistance = 0;
   /// The next chunk's indices are prefetched while the current one copies.
   bool prefetchIndices = false;
+  /// LLVM may vectorize the copy loops (CPUTargetDescription::
+  /// vectorizedCopiesMaxParamsBytes); otherwise they are annotated not to.
+  bool vectorizeCopies = false;
   /// Bytes of one params element (where slices are prefetched).
   int64_t elementBytes = 0;
   /// The target the tuning came from.

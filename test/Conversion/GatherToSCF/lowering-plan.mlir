@@ -93,3 +93,22 @@ func.func @complex_nd(%p: tensor<4x3xcomplex<f32>>, %i: tensor<2xi32>) -> tensor
   %r = gather.gather_nd %p[%i] : (tensor<4x3xcomplex<f32>>, tensor<2xi32>) -> tensor<complex<f32>>
   return %r : tensor<complex<f32>>
 }
+
+// -----
+
+// Scalar copies of elements of at least 32 bits from params of at most
+// 32 MiB (static) may be vectorized by LLVM; i8 elements, larger or dynamic
+// params, and slices may not.
+func.func @vectorize(%small: tensor<4x1000xf32>, %bytes: tensor<4x1000xi8>, %large: tensor<4x4194304xf32>, %dyn: tensor<4x?xf32>, %rows: tensor<100x64xf32>, %i: tensor<50xi32>) -> (tensor<4x50xf32>, tensor<4x50xi8>, tensor<4x50xf32>, tensor<4x50xf32>, tensor<50x64xf32>) {
+  // expected-remark@+1 {{copy=element checks=per-chunk chunk=1024 unchecked=error resolving=clamp threads=none slice-prefetch=0 indices-prefetch=no vectorize=yes}}
+  %a = gather.gather %small[%i] axis = 1 mode<clamp> : (tensor<4x1000xf32>, tensor<50xi32>) -> tensor<4x50xf32>
+  // expected-remark@+1 {{vectorize=no}}
+  %b = gather.gather %bytes[%i] axis = 1 mode<clamp> : (tensor<4x1000xi8>, tensor<50xi32>) -> tensor<4x50xi8>
+  // expected-remark@+1 {{vectorize=no}}
+  %c = gather.gather %large[%i] axis = 1 mode<clamp> : (tensor<4x4194304xf32>, tensor<50xi32>) -> tensor<4x50xf32>
+  // expected-remark@+1 {{vectorize=no}}
+  %d = gather.gather %dyn[%i] axis = 1 mode<clamp> : (tensor<4x?xf32>, tensor<50xi32>) -> tensor<4x50xf32>
+  // expected-remark@+1 {{copy=slice checks=per-copy unchecked=error resolving=clamp threads=none slice-prefetch=0 indices-prefetch=no vectorize=no}}
+  %e = gather.gather %rows[%i] mode<clamp> : (tensor<100x64xf32>, tensor<50xi32>) -> tensor<50x64xf32>
+  return %a, %b, %c, %d, %e : tensor<4x50xf32>, tensor<4x50xi8>, tensor<4x50xf32>, tensor<4x50xf32>, tensor<50x64xf32>
+}
