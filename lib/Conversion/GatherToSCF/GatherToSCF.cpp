@@ -466,12 +466,14 @@ void LoopEmitter::emitIndicesPrefetch(OpBuilder &b, Location l,
       });
 }
 
-/// Marks `loop`, the innermost loop of copies, `vectorize.enable = false`
-/// unless the plan lets LLVM vectorize it (CPUTargetDescription::
+/// Marks `loop`, the innermost loop of element copies, `vectorize.enable =
+/// false` unless the plan lets LLVM vectorize it (CPUTargetDescription::
 /// vectorizedCopiesMaxParamsBytes); scf-to-cf puts the annotation on the
 /// loop's latch branch.
 void LoopEmitter::annotateCopyLoop(Operation *loop) {
-  if (plan.vectorizeCopies || !loop)
+  // Only loops of one-element copies can become vector gathers; a slice
+  // copy is a memcpy.
+  if (plan.vectorizeCopies || plan.numLoops != g.resultRank || !loop)
     return;
   MLIRContext *ctx = loop->getContext();
   auto disable = LLVM::LoopVectorizeAttr::get(ctx, BoolAttr::get(ctx, true), {},
