@@ -9,7 +9,8 @@ For each case (bench/cases.py) and thread count this
   2. links it into bench/harness/harness.cpp, which times the generated
      kernel, a plain C++ loop, the loop with software prefetch and memcpy on
      the same buffers and checks that every variant computes the loop's result,
-  3. times numpy and torch on the same shapes (bench/frameworks.py),
+  3. times numpy and torch on the same shapes (bench/frameworks.py), right
+     after the case's kernels,
 then prints a table, writes bench/results/cpu.csv (and cpu.md) and plots
 bench/results/cpu.png.
 
@@ -423,7 +424,8 @@ def main():
     snapshot_gather_opt(args)
     start = time.time()
     results = {}
-    for c, t in jobs:
+    fw = {}
+    for index, (c, t) in enumerate(jobs):
         work = os.path.join(args.work, f"{c.name}_t{t}")
         shutil.rmtree(work, ignore_errors=True)
         os.makedirs(work)
@@ -437,7 +439,11 @@ def main():
                          if k not in ("bytes", "dist"))
               + ("" if obj else "  (no generated kernel: see " + log + ")"),
               flush=True)
-    fw = run_frameworks(jobs, args)
+        # numpy and torch right after the case's kernels, not in a phase of
+        # their own at the end: this VM's speed drifts over minutes, and the
+        # gen/torch ratios moved by 2x between phases (docs/performance.md).
+        if index + 1 == len(jobs) or jobs[index + 1][0] is not c:
+            fw.update(run_frameworks([j for j in jobs if j[0] is c], args))
     print(f"[{time.time() - start:5.0f}s] numpy/torch done", flush=True)
 
     nan = math.nan
