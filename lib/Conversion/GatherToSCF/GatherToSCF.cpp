@@ -139,13 +139,12 @@ private:
   Value buildCopyNest(OpBuilder &b, Location loc, Value lb0, Value ub0,
                       Value acc, CopyKind kind);
   void getLoopBounds(OpBuilder &b, Location loc, SmallVectorImpl<Value> &lbs,
-                     SmallVectorImpl<Value> &ubs,
-                     SmallVectorImpl<Value> &steps);
+                     SmallVectorImpl<Value> &ubs, SmallVectorImpl<Value> &steps);
   std::pair<Value, Value> buildFlaggingCopyNest(OpBuilder &b, Location loc);
   SmallVector<Value> buildChunkedNest(
       OpBuilder &b, Location loc, ValueRange leadingIvs, ValueRange inits,
-      function_ref<SmallVector<Value>(OpBuilder &, Location, const IndexChunk &,
-                                      Value, ValueRange)>
+      function_ref<SmallVector<Value>(OpBuilder &, Location,
+                                      const IndexChunk &, Value, ValueRange)>
           body);
 
   // Chunks.
@@ -216,9 +215,8 @@ LoopEmitter::LoopEmitter(Operation *op, Value params, Value indices,
   for (int64_t i = 0; i < plan.numLoops; ++i)
     resultSlotSizes[i] = b.getIndexAttr(1);
   paramsSliceSizes.assign(addressedEnd, b.getIndexAttr(1));
-  llvm::append_range(
-      paramsSliceSizes,
-      ArrayRef<OpFoldResult>(resultSlotSizes).drop_front(plan.numLoops));
+  llvm::append_range(paramsSliceSizes, ArrayRef<OpFoldResult>(resultSlotSizes)
+                                           .drop_front(plan.numLoops));
 }
 
 Value LoopEmitter::emitCopy(OpBuilder &b, Location l, ValueRange ivs,
@@ -233,8 +231,8 @@ Value LoopEmitter::emitCopy(OpBuilder &b, Location l, ValueRange ivs,
   assert((kind == CopyKind::Flagging) == bool(validOut) &&
          "a flagging copy, and only one, returns its validity");
   ResolvedIndexVector resolved = loadAndResolveIndexVector(
-      b, l, op, g, unchecked ? plan.uncheckedMode : plan.resolvingMode, indices,
-      g.getSelectorOfResultCoords(ivs), indexedSizes,
+      b, l, op, g, unchecked ? plan.uncheckedMode : plan.resolvingMode,
+      indices, g.getSelectorOfResultCoords(ivs), indexedSizes,
       /*check=*/plan.reports && (kind == CopyKind::ReportAndResolve ||
                                  kind == CopyKind::ReportAndZero),
       lowering.outOfBoundsHandler,
@@ -262,7 +260,8 @@ Value LoopEmitter::emitCopy(OpBuilder &b, Location l, ValueRange ivs,
       b, l, params, getValueOrCreateConstantIndexOp(b, l, paramsOffsets));
   if (isValid)
     value = arith::SelectOp::create(
-        b, l, isValid, value, arith::ConstantOp::create(b, l, lowering.zero));
+        b, l, isValid, value,
+        arith::ConstantOp::create(b, l, lowering.zero));
   return tensor::InsertOp::create(
       b, l, value, acc, getValueOrCreateConstantIndexOp(b, l, resultOffsets));
 }
@@ -351,9 +350,9 @@ Value LoopEmitter::emitSliceCopy(OpBuilder &b, Location l,
     if (numKept != g.resultRank)
       slice = tensor::ExpandShapeOp::create(
           cb, cl, getTensorType(resultSlotSizes, elementType), slice,
-          getUnitDimReassociation(
-              g.resultRank,
-              llvm::to_vector(llvm::seq<int64_t>(plan.numLoops, g.resultRank))),
+          getUnitDimReassociation(g.resultRank,
+                                  llvm::to_vector(llvm::seq<int64_t>(
+                                      plan.numLoops, g.resultRank))),
           resultSlotSizes);
     return insert(cb, cl, slice);
   };
@@ -473,7 +472,7 @@ void LoopEmitter::emitIndicesPrefetch(OpBuilder &b, Location l,
 void LoopEmitter::annotateCopyLoop(Operation *loop) {
   // Only loops of one-element copies can become vector gathers; a slice
   // copy is a memcpy.
-  if (plan.vectorizeCopies || plan.numLoops != g.resultRank || !loop)
+  if (plan.vectorizeCopies || plan.numLoops != g.resultRank)
     return;
   MLIRContext *ctx = loop->getContext();
   auto disable = LLVM::LoopVectorizeAttr::get(ctx, BoolAttr::get(ctx, true), {},
@@ -522,8 +521,8 @@ std::pair<Value, Value> LoopEmitter::buildFlaggingCopyNest(OpBuilder &b,
 
 /// Builds an scf.for nest over the loop dimensions [0, numLoops), dimension
 /// 0 over [lb0, ub0), carrying `acc`, with one copy of `kind` per iteration.
-Value LoopEmitter::buildCopyNest(OpBuilder &b, Location l, Value lb0, Value ub0,
-                                 Value acc, CopyKind kind) {
+Value LoopEmitter::buildCopyNest(OpBuilder &b, Location l, Value lb0,
+                                 Value ub0, Value acc, CopyKind kind) {
   SmallVector<Value> lbs, ubs, steps;
   getLoopBounds(b, l, lbs, ubs, steps);
   if (plan.numLoops > 0) {
@@ -570,8 +569,8 @@ SmallVector<Value> LoopEmitter::buildChunkedNest(
               Value hi = arith::MinUIOp::create(
                   cb, cl, arith::AddIOp::create(cb, cl, lo, chunkSize), ub);
               scf::YieldOp::create(
-                  cb, cl,
-                  body(cb, cl, IndexChunk{outerIvs, lo, hi}, ub, chunkArgs));
+                  cb, cl, body(cb, cl, IndexChunk{outerIvs, lo, hi}, ub,
+                               chunkArgs));
             });
         return scf::ValueVector(chunks.getResults());
       });
@@ -662,7 +661,8 @@ Value LoopEmitter::emitUpFront(OpBuilder &b, Location l) {
   Value split = arith::SelectOp::create(b, l, bad, zero, size0);
   Value unchecked =
       buildCopyNest(b, l, zero, split, lowering.init, CopyKind::Unchecked);
-  return buildCopyNest(b, l, split, size0, unchecked, getSplitResolvingKind());
+  return buildCopyNest(b, l, split, size0, unchecked,
+                       getSplitResolvingKind());
 }
 
 /// Checks::PerChunk on one thread: each chunk is checked and copied; the
@@ -790,8 +790,9 @@ std::pair<Value, Value> LoopEmitter::emitChunkForall(OpBuilder &b, Location l,
                           Value ub, ValueRange args) -> SmallVector<Value> {
     Value bad = createChunkCheck(cb, cl, g, lowering.mode, indices,
                                  indexedSizes, chunk);
-    SmallVector<Value> next{emitSplitChunkCopies(
-        cb, cl, bad, chunk, ub, args[0], toSlot, getSplitResolvingKind())};
+    SmallVector<Value> next{
+        emitSplitChunkCopies(cb, cl, bad, chunk, ub, args[0], toSlot,
+                             getSplitResolvingKind())};
     if (plan.reports)
       next.push_back(arith::OrIOp::create(cb, cl, args[1], bad));
     return next;

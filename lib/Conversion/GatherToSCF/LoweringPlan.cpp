@@ -80,8 +80,8 @@ static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
   if (small)
     return 0;
   int64_t sliceBytes = *elementBytes;
-  for (int64_t size :
-       in.paramsType.getShape().drop_front(g.firstIndexedDim + g.indexDepth)) {
+  for (int64_t size : in.paramsType.getShape().drop_front(g.firstIndexedDim +
+                                                          g.indexDepth)) {
     if (ShapedType::isDynamic(size))
       return target.slicePrefetchDynamicDistance;
     std::optional<int64_t> bytes = llvm::checkedMul(sliceBytes, size);
@@ -99,8 +99,7 @@ static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
 
 /// The number of copies of a gather (the product of the sizes of its loop
 /// dimensions: batch, outer and position) when static and countable.
-static std::optional<int64_t>
-getStaticLoopCopies(const LoweringPlanInputs &in) {
+static std::optional<int64_t> getStaticLoopCopies(const LoweringPlanInputs &in) {
   const GatherGeometry &g = in.geometry;
   std::optional<int64_t> copies = 1;
   ArrayRef<int64_t> indicesShape = in.indicesType.getShape();
@@ -109,8 +108,9 @@ getStaticLoopCopies(const LoweringPlanInputs &in) {
       return std::nullopt;
     copies = copies ? llvm::checkedMul(*copies, size) : std::nullopt;
   }
-  for (int64_t size : in.paramsType.getShape().slice(
-           g.batchDims, g.firstIndexedDim - g.batchDims)) {
+  for (int64_t size :
+       in.paramsType.getShape().slice(g.batchDims,
+                                      g.firstIndexedDim - g.batchDims)) {
     if (ShapedType::isDynamic(size))
       return std::nullopt;
     copies = copies ? llvm::checkedMul(*copies, size) : std::nullopt;

@@ -1,5 +1,4 @@
-//===- LoweringPlan.h - what convert-gather-to-scf emits for an op -*- C++
-//-*-===//
+//===- LoweringPlan.h - what convert-gather-to-scf emits for an op -*- C++ -*-===//
 //
 // Part of the gather project.
 //
