@@ -339,6 +339,9 @@ private:
   /// Elements per step of the in-memory accumulator.
   int64_t chunk = 1;
   int64_t prefetchDistance = 0;
+  /// The prefetches' locality hint (CPUTargetDescription::
+  /// getRowPrefetchLocality of the table).
+  unsigned prefetchLocality = 3;
   /// Elements per cache line and elements of a row to prefetch (static D).
   int64_t lineElements = 1, prefetchMaxElements = 1;
   /// True when the table may have no row (clamp mode reads none then).
@@ -376,6 +379,11 @@ void BagEmitter::chooseTuning(const CPUTargetDescription &target) {
   lineElements = std::max<int64_t>(target.cacheLineBytes / elementBytes, 1);
   prefetchMaxElements =
       std::max<int64_t>(target.slicePrefetchMaxBytes / elementBytes, 1);
+  auto tableType = cast<RankedTensorType>(table.getType());
+  prefetchLocality = target.getRowPrefetchLocality(
+      tableType.hasStaticShape()
+          ? std::optional<int64_t>(tableType.getNumElements() * elementBytes)
+          : std::nullopt);
   if (options.prefetchDistance >= 0) {
     prefetchDistance = options.prefetchDistance;
   } else if (ShapedType::isDynamic(staticRowSize)) {
@@ -668,7 +676,7 @@ void BagEmitter::emitPrefetch(OpBuilder &b, Location loc, Value bag,
       b, loc, index, arith::SubIOp::create(b, loc, numRows, one));
   auto prefetch = [&](OpBuilder &pb, Location pl, Value offset) {
     memref::PrefetchOp::create(pb, pl, tableBuffer, ValueRange{address, offset},
-                               /*isWrite=*/false, /*localityHint=*/3,
+                               /*isWrite=*/false, prefetchLocality,
                                /*isDataCache=*/true);
   };
   if (!ShapedType::isDynamic(staticRowSize)) {

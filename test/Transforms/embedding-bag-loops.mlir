@@ -227,3 +227,35 @@ func.func @bag_index_body(%table: tensor<1000x64xf32>, %indices: tensor<16x32xi6
   } -> tensor<16x64xf32>
   return %sum : tensor<16x64xf32>
 }
+
+// -----
+
+// A table larger than L2 (4 MiB; L2 1 MiB by default) or of dynamic size:
+// its rows are prefetched into L2 only (locality 2); the 1000-row tables
+// above fit and are prefetched into L1.
+// CHECK-LABEL: func.func @bag_sum_large_tables(
+//   CHECK-NOT:   locality<3>
+//       CHECK:   scf.forall
+// CHECK-COUNT-4:   memref.prefetch {{.*}} read, locality<2>, data : memref<16384x64xf32
+//       CHECK:   scf.forall
+// CHECK-COUNT-4:   memref.prefetch {{.*}} read, locality<2>, data : memref<?x64xf32
+//   CHECK-NOT:   memref.prefetch
+//       CHECK:   return
+func.func @bag_sum_large_tables(%table: tensor<16384x64xf32>, %dyn: tensor<?x64xf32>, %indices: tensor<16x32xi64>) -> (tensor<16x64xf32>, tensor<16x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x64xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<16x64xf32>) -> tensor<16x64xf32>
+  %rows = gather.gather %table[%indices] mode<zero> : (tensor<16384x64xf32>, tensor<16x32xi64>) -> tensor<16x32x64xf32>
+  %sum = linalg.reduce ins(%rows : tensor<16x32x64xf32>) outs(%init : tensor<16x64xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %s = arith.addf %x, %acc : f32
+      linalg.yield %s : f32
+    }
+  %drows = gather.gather %dyn[%indices] mode<zero> : (tensor<?x64xf32>, tensor<16x32xi64>) -> tensor<16x32x64xf32>
+  %dsum = linalg.reduce ins(%drows : tensor<16x32x64xf32>) outs(%init : tensor<16x64xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %s = arith.addf %x, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %sum, %dsum : tensor<16x64xf32>, tensor<16x64xf32>
+}

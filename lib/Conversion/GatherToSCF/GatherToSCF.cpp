@@ -399,7 +399,8 @@ void LoopEmitter::emitSlicePrefetch(OpBuilder &b, Location l,
   coords.append(trailingRank, zero);
   auto prefetch = [&](OpBuilder &pb, Location pl, ValueRange at) {
     memref::PrefetchOp::create(pb, pl, paramsBuffer, at, /*isWrite=*/false,
-                               /*localityHint=*/3, /*isDataCache=*/true);
+                               plan.slicePrefetchLocality,
+                               /*isDataCache=*/true);
   };
   if (trailingRank != 1)
     return prefetch(b, l, coords);

@@ -248,6 +248,7 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
   plan.vectorizeCopies =
       plan.scalarCopies && elementBytes && *elementBytes >= 4 && paramsBytes &&
       *paramsBytes <= in.target.vectorizedCopiesMaxParamsBytes;
+  plan.slicePrefetchLocality = in.target.getRowPrefetchLocality(paramsBytes);
   return plan;
 }
 
@@ -287,7 +288,9 @@ void LoweringPlan::print(raw_ostream &os) const {
   if (readReportedAs)
     os << " reported-reads-as=" << stringifyGatherMode(*readReportedAs);
   os << " threads=" << getThreadsName(threads)
-     << " slice-prefetch=" << slicePrefetchDistance
-     << " indices-prefetch=" << (prefetchIndices ? "yes" : "no")
+     << " slice-prefetch=" << slicePrefetchDistance;
+  if (slicePrefetchDistance)
+    os << " into=l" << (slicePrefetchLocality == 3 ? 1 : 2);
+  os << " indices-prefetch=" << (prefetchIndices ? "yes" : "no")
      << " vectorize=" << (vectorizeCopies ? "yes" : "no");
 }

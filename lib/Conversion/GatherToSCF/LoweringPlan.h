@@ -85,6 +85,9 @@ struct LoweringPlan {
   Threads threads = Threads::None;
   /// Index positions ahead whose slice is prefetched; 0: none.
   int64_t slicePrefetchDistance = 0;
+  /// The locality hint of those prefetches (CPUTargetDescription::
+  /// getRowPrefetchLocality): 3 into L1, 2 into L2.
+  unsigned slicePrefetchLocality = 3;
   /// The next chunk's indices are prefetched while the current one copies.
   bool prefetchIndices = false;
   /// LLVM may vectorize the copy loops (CPUTargetDescription::

@@ -301,3 +301,19 @@ func.func @long_rows(%params: tensor<100x512xf32>, %indices: tensor<20xi32>) -> 
   %r = gather.gather %params[%indices] mode<clamp> : (tensor<100x512xf32>, tensor<20xi32>) -> tensor<20x512xf32>
   return %r : tensor<20x512xf32>
 }
+
+// -----
+
+// Params larger than L2 (here 2 MiB, L2 1 MiB by default): the rows are
+// prefetched into L2 only (locality 2), where they wait without holding L1
+// fill buffers (CPUTargetDescription::getRowPrefetchLocality).
+// AUTO-LABEL: func.func @rows_beyond_l2(
+// AUTO:         %[[VIEW:.*]] = bufferization.to_buffer
+// AUTO-NOT:     locality<3>
+// AUTO-COUNT-8: memref.prefetch %[[VIEW]][%{{.*}}, %{{.*}}], read, locality<2>, data
+// AUTO-NOT:     memref.prefetch
+// AUTO:         return
+func.func @rows_beyond_l2(%params: tensor<8192x64xf32>, %indices: tensor<200xi32>) -> tensor<200x64xf32> {
+  %r = gather.gather %params[%indices] mode<clamp> : (tensor<8192x64xf32>, tensor<200xi32>) -> tensor<200x64xf32>
+  return %r : tensor<200x64xf32>
+}

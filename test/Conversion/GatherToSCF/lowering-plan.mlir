@@ -9,7 +9,7 @@
 // copies; 2 KiB of rows ahead = 8 positions of slice prefetch; small static
 // indices are not prefetched.
 func.func @rows_error(%p: tensor<100x64xf32>, %i: tensor<200xi32>) -> tensor<200x64xf32> {
-  // expected-remark@+1 {{lowering plan: loops=1 copy=slice checks=per-chunk chunk=1024 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=8 indices-prefetch=no}}
+  // expected-remark@+1 {{lowering plan: loops=1 copy=slice checks=per-chunk chunk=1024 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=8 into=l1 indices-prefetch=no}}
   %r = gather.gather %p[%i] : (tensor<100x64xf32>, tensor<200xi32>) -> tensor<200x64xf32>
   return %r : tensor<200x64xf32>
 }
@@ -111,4 +111,31 @@ func.func @vectorize(%small: tensor<4x1000xf32>, %bytes: tensor<4x1000xi8>, %lar
   // expected-remark@+1 {{copy=slice checks=per-copy unchecked=error resolving=clamp threads=none slice-prefetch=0 indices-prefetch=no vectorize=no}}
   %e = gather.gather %rows[%i] mode<clamp> : (tensor<100x64xf32>, tensor<50xi32>) -> tensor<50x64xf32>
   return %a, %b, %c, %d, %e : tensor<4x50xf32>, tensor<4x50xi8>, tensor<4x50xf32>, tensor<4x50xf32>, tensor<50x64xf32>
+}
+
+// -----
+
+// Slices are prefetched into L1 (locality 3) from static params that fit in
+// L2 (1 MiB by default), into L2 only (locality 2) from larger or
+// dynamically sized params (CPUTargetDescription::getRowPrefetchLocality).
+func.func @prefetch_level(%fits: tensor<4096x64xf32>, %large: tensor<4097x64xf32>, %dyn: tensor<?x64xf32>, %i: tensor<200xi32>) -> (tensor<200x64xf32>, tensor<200x64xf32>, tensor<200x64xf32>) {
+  // expected-remark@+1 {{threads=none slice-prefetch=8 into=l1 indices-prefetch=no}}
+  %a = gather.gather %fits[%i] : (tensor<4096x64xf32>, tensor<200xi32>) -> tensor<200x64xf32>
+  // expected-remark@+1 {{threads=none slice-prefetch=8 into=l2 indices-prefetch=no}}
+  %b = gather.gather %large[%i] : (tensor<4097x64xf32>, tensor<200xi32>) -> tensor<200x64xf32>
+  // expected-remark@+1 {{threads=none slice-prefetch=8 into=l2 indices-prefetch=no}}
+  %c = gather.gather %dyn[%i] : (tensor<?x64xf32>, tensor<200xi32>) -> tensor<200x64xf32>
+  return %a, %b, %c : tensor<200x64xf32>, tensor<200x64xf32>, tensor<200x64xf32>
+}
+
+// -----
+
+// The bound follows the target's L2 (DLTI): 4 MiB of params fit in an L2 of
+// 8 MiB.
+module attributes {dlti.target_system_spec = #dlti.target_system_spec<"CPU" = #dlti.target_device_spec<"L2_cache_size_in_bytes" = 8388608 : i64>>} {
+  func.func @prefetch_level_large_l2(%p: tensor<16384x64xf32>, %i: tensor<200xi32>) -> tensor<200x64xf32> {
+    // expected-remark@+1 {{slice-prefetch=8 into=l1}}
+    %r = gather.gather %p[%i] : (tensor<16384x64xf32>, tensor<200xi32>) -> tensor<200x64xf32>
+    return %r : tensor<200x64xf32>
+  }
 }

@@ -24,6 +24,7 @@
 #include "mlir/Support/LLVM.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace mlir {
 namespace gather {
@@ -89,6 +90,22 @@ struct CPUTargetDescription {
   int64_t slicePrefetchMaxBytes = 4096;
   /// The distance used when the slice size is only known at run time.
   int64_t slicePrefetchDynamicDistance = 8;
+
+  /// The cache level that slice and bag-row prefetches fill, as the
+  /// locality hint of memref.prefetch: 3 (prefetcht0, into L1) from static
+  /// params of at most l2CacheBytes, 2 (prefetcht1, into L2) from larger or
+  /// dynamically sized ones, whose rows then wait in L2 instead of L1.
+  /// Measured against prefetcht0 with only the hint changed (stop 17, three
+  /// alternating runs each, generated / C++ prefetch loop; docs/
+  /// performance.md): rows of 256 B from 256 MiB 1.24-1.39 -> 1.49-1.57x,
+  /// batch1 rows 1.34-1.54 -> 1.58-1.70x, bags D64 uniform sum on two
+  /// threads 1.10-1.18 -> 1.35-1.40x; D64 zipf and D256 on one thread about
+  /// even. prefetcht2 did as prefetcht1, prefetchnta halved D64 bags, and
+  /// into L2 lost where params fit in it (rows of 256 B from 256 KiB:
+  /// 0.99-1.01 -> 0.94-0.96x), hence the bound.
+  unsigned getRowPrefetchLocality(std::optional<int64_t> paramsBytes) const {
+    return paramsBytes && *paramsBytes <= l2CacheBytes ? 3 : 2;
+  }
 
   /// Embedding bags (gather-fuse-reductions, static D): a bag is summed
   /// in column blocks of this many bytes of the row, each block's
