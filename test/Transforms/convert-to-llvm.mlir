@@ -130,3 +130,26 @@ func.func @latch_annotation(%n: index, %m: memref<?xf32>) {
 ^bb3:
   return
 }
+
+// -----
+
+// A streaming line copy of f16 (gather-nontemporal-copies) loads and stores
+// i32 vectors: x86 has no streaming store of half vectors, and LLVM selects
+// a plain store for a nontemporal <32 x half>. Copies of f32, and f16 stores
+// that do not stream, keep their type.
+// CHECK-LABEL: llvm.func @streaming_f16(
+// CHECK:         %[[L:.*]] = llvm.load %{{.*}} {alignment = 2 : i64} : !llvm.ptr -> vector<16xi32>
+// CHECK:         llvm.store %[[L]], %{{.*}} {alignment = 64 : i64, nontemporal} : vector<16xi32>, !llvm.ptr
+// CHECK:         %[[F:.*]] = llvm.load %{{.*}} : !llvm.ptr -> vector<16xf32>
+// CHECK:         llvm.store %[[F]], %{{.*}} {alignment = 64 : i64, nontemporal} : vector<16xf32>, !llvm.ptr
+// CHECK:         %[[H:.*]] = llvm.load %{{.*}} : !llvm.ptr -> vector<32xf16>
+// CHECK:         llvm.store %[[H]], %{{.*}} : vector<32xf16>, !llvm.ptr
+func.func @streaming_f16(%from: !llvm.ptr, %to: !llvm.ptr) {
+  %h = llvm.load %from {alignment = 2 : i64} : !llvm.ptr -> vector<32xf16>
+  llvm.store %h, %to {alignment = 64 : i64, nontemporal} : vector<32xf16>, !llvm.ptr
+  %f = llvm.load %from : !llvm.ptr -> vector<16xf32>
+  llvm.store %f, %to {alignment = 64 : i64, nontemporal} : vector<16xf32>, !llvm.ptr
+  %p = llvm.load %from : !llvm.ptr -> vector<32xf16>
+  llvm.store %p, %to : vector<32xf16>, !llvm.ptr
+  return
+}

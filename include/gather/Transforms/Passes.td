@@ -429,7 +429,13 @@ def GatherConvertToLLVMPass
     `reconcile-unrealized-casts` ends the lowering as usual. An
     `llvm.noalias` argument attribute of a memref argument (as
     `gather-restrict-args-noalias` sets it) becomes `llvm.noalias` on the
-    aligned pointer of its descriptor, through which it is accessed. With
+    aligned pointer of its descriptor, through which it is accessed. Two
+    fix-ups follow the conversion: the `llvm.loop_annotation` that
+    scf-to-cf leaves on a latch branch as a discardable attribute becomes
+    the branch's own loop annotation (which the translation emits), and a
+    nontemporal line copy (an `llvm.load` whose one use is a nontemporal
+    `llvm.store`) of floats narrower than 32 bits loads and stores i32
+    vectors, since x86 has no streaming store of half vectors. With
     `reconcile-casts`, the pass does it itself after the conversion (the
     same walk and folding, without a pass and a verification of its own),
     where nothing after it needs the casts.

@@ -17,6 +17,10 @@
 // RUN: | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=IR
 // IR: store <16 x float> %{{.*}}, ptr %{{.*}}, align 64, !nontemporal
 // IR: fence seq_cst
+// f16 lines stream as i32 vectors (x86 has no streaming store of halves):
+// IR-LABEL: define {{.*}} @rows_f16(
+// IR: store <16 x i32> %{{.*}}, ptr %{{.*}}, align 64, !nontemporal
+// IR-LABEL: define {{.*}} @main(
 // By default (32 MiB) static results this small do not stream; a dynamic
 // one keeps the streaming path behind a run-time size test:
 // RUN: gather-opt %s --gather-cpu-pipeline \
@@ -75,6 +79,20 @@ func.func @rows_into(%p: tensor<4x16xf32>, %i: tensor<5xi32>,
   return
 }
 
+// Rows of 32 f16 (64 bytes), widened to f32 for printing.
+func.func @rows_f16(%p: tensor<4x32xf16>, %i: tensor<3xi32>) -> tensor<3x32xf16> {
+  %r = gather.gather %p[%i] : (tensor<4x32xf16>, tensor<3xi32>) -> tensor<3x32xf16>
+  return %r : tensor<3x32xf16>
+}
+
+func.func @print_f16(%r: tensor<3x32xf16>) {
+  %e = tensor.empty() : tensor<3x32xf32>
+  %w = linalg.map { arith.extf } ins(%r : tensor<3x32xf16>) outs(%e : tensor<3x32xf32>)
+  %d = tensor.cast %w : tensor<3x32xf32> to tensor<?x?xf32>
+  call @print(%d) : (tensor<?x?xf32>) -> ()
+  return
+}
+
 func.func @main() {
   %p = call @iota() : () -> tensor<4x16xf32>
   %i = arith.constant dense<[3, 0, 2, 2, 1]> : tensor<5xi32>
@@ -119,5 +137,23 @@ func.func @main() {
   // CHECK-NEXT:  [{{(-1, )+}}200, 201, {{.*}}, 214, 215, -1],
   // CHECK-NEXT:  [{{(-1, )+}}0, 1, {{.*}}, 14, 15, -1],
   // CHECK-NEXT:  [{{(-1, )+}}100, 101, {{.*}}, 114, 115, -1]]
+
+  // params[i, j] = 100 i + j as f16 (exact below 2048).
+  %ph = tensor.generate {
+  ^bb0(%a: index, %b: index):
+    %c100 = arith.constant 100 : index
+    %m = arith.muli %a, %c100 : index
+    %v = arith.addi %m, %b : index
+    %vi = arith.index_cast %v : index to i64
+    %vf = arith.sitofp %vi : i64 to f16
+    tensor.yield %vf : f16
+  } : tensor<4x32xf16>
+  %hi = arith.constant dense<[2, 3, 0]> : tensor<3xi32>
+  %h = call @rows_f16(%ph, %hi) : (tensor<4x32xf16>, tensor<3xi32>) -> tensor<3x32xf16>
+  call @print_f16(%h) : (tensor<3x32xf16>) -> ()
+  // CHECK-LABEL: sizes = [3, 32]
+  // CHECK-NEXT: {{\[}}[200, 201, 202, {{.*}}, 230, 231],
+  // CHECK-NEXT:  [300, 301, 302, {{.*}}, 330, 331],
+  // CHECK-NEXT:  [0, 1, 2, {{.*}}, 30, 31]]
   return
 }
