@@ -89,8 +89,16 @@ static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
       return 0;
     sliceBytes = *bytes;
   }
-  if (sliceBytes < target.cacheLineBytes ||
-      sliceBytes >= target.slicePrefetchMaxBytes)
+  if (sliceBytes < target.cacheLineBytes) {
+    // Static params larger than L2: into L2, far enough ahead to cover the
+    // random reads' latency (getRowPrefetchLocality).
+    std::optional<int64_t> paramsBytes =
+        getStaticBytes(in.paramsType, *elementBytes);
+    bool beyondL2 = in.paramsType.hasStaticShape() &&
+                    (!paramsBytes || *paramsBytes > target.l2CacheBytes);
+    return beyondL2 ? target.subLinePrefetchDistance : 0;
+  }
+  if (sliceBytes >= target.slicePrefetchMaxBytes)
     return 0;
   return std::clamp<int64_t>(target.slicePrefetchAheadBytes / sliceBytes,
                              target.slicePrefetchMinDistance,

@@ -139,3 +139,20 @@ module attributes {dlti.target_system_spec = #dlti.target_system_spec<"CPU" = #d
     return %r : tensor<200x64xf32>
   }
 }
+
+// -----
+
+// Slices under a cache line (elements, rows of 16 B) are prefetched 64
+// positions ahead, into L2, from static params larger than L2; not from
+// params that fit in L2, nor from dynamically sized ones.
+func.func @sub_line_prefetch(%big: tensor<4x1048576xf32>, %rows: tensor<100000x4xf32>, %small: tensor<4x1000xf32>, %dyn: tensor<4x?xf32>, %i: tensor<200xi32>) -> (tensor<4x200xf32>, tensor<200x4xf32>, tensor<4x200xf32>, tensor<4x200xf32>) {
+  // expected-remark@+1 {{copy=element checks=up-front chunk=1024 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=64 into=l2 indices-prefetch=no}}
+  %a = gather.gather %big[%i] axis = 1 : (tensor<4x1048576xf32>, tensor<200xi32>) -> tensor<4x200xf32>
+  // expected-remark@+1 {{copy=slice checks=per-chunk chunk=1024 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=64 into=l2}}
+  %b = gather.gather %rows[%i] : (tensor<100000x4xf32>, tensor<200xi32>) -> tensor<200x4xf32>
+  // expected-remark@+1 {{threads=none slice-prefetch=0 indices-prefetch=no}}
+  %c = gather.gather %small[%i] axis = 1 : (tensor<4x1000xf32>, tensor<200xi32>) -> tensor<4x200xf32>
+  // expected-remark@+1 {{threads=none slice-prefetch=0 indices-prefetch=no}}
+  %d = gather.gather %dyn[%i] axis = 1 : (tensor<4x?xf32>, tensor<200xi32>) -> tensor<4x200xf32>
+  return %a, %b, %c, %d : tensor<4x200xf32>, tensor<200x4xf32>, tensor<4x200xf32>, tensor<4x200xf32>
+}

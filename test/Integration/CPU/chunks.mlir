@@ -13,6 +13,20 @@
 // RUN: | mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
 // RUN: | FileCheck %s
+// A target whose L2 holds less than params (DLTI, the module wrapped in it):
+// rows of 12 B and scalars are then prefetched 64 positions ahead, into L2
+// (the prefetched position clamped into the indices, its index into params):
+// RUN: (echo 'module attributes {dlti.target_system_spec = #dlti.target_system_spec<"CPU" = #dlti.target_device_spec<"L2_cache_size_in_bytes" = 32 : i64>>} {'; \
+// RUN:   cat %s; echo '}') > %t.l2.mlir
+// mlir-runner does not parse DLTI: the spec is dropped from the output.
+// RUN: gather-opt %t.l2.mlir --gather-cpu-pipeline \
+// RUN: | sed 's/^module attributes {dlti.*} {$/module {/' \
+// RUN: | mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
+// RUN: | FileCheck %s
+// RUN: gather-opt %t.l2.mlir --convert-gather-to-scf=print-plan -o /dev/null 2>&1 \
+// RUN: | FileCheck %s --check-prefix=PLAN
+// PLAN-COUNT-4: slice-prefetch=64 into=l2
 // RUN: %if libomp %{ gather-opt %s --gather-cpu-pipeline="num-threads=2" \
 // RUN: | mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \

@@ -82,12 +82,21 @@ struct CPUTargetDescription {
   /// ...between these many index positions ahead...
   int64_t slicePrefetchMinDistance = 2;
   int64_t slicePrefetchMaxDistance = 64;
-  /// ...and only for slices of at least one cache line and under this size:
-  /// the hardware prefetcher follows slices of 4 KiB and more by itself, and
-  /// for slices under a line the extra index load and prefetch per element
-  /// cost more than they save (0.5-0.8x the plain loop on L2-resident
-  /// params, about even on DRAM).
+  /// ...and only for slices under this size: the hardware prefetcher
+  /// follows slices of 4 KiB and more by itself.
   int64_t slicePrefetchMaxBytes = 4096;
+  /// Slices under a cache line (elements, rows of a few elements) are
+  /// prefetched this many positions ahead from static params larger than
+  /// L2, into L2 (getRowPrefetchLocality), and not at all from smaller or
+  /// dynamically sized params: there the extra index load and prefetch per
+  /// element cost more than they save (0.5-0.8x the plain loop on
+  /// L2-resident params with prefetcht0). From 256 MiB (stop 17, alternating
+  /// runs, generated / plain C++ loop, none -> 32 -> 64 ahead): f32 elements
+  /// 0.87-1.00 -> 1.20-1.28 -> 1.26-1.33x, i8 elements 0.96-0.99 -> 1.11-1.23
+  /// -> 1.24-1.30x, rows of 16 B 0.96-1.00 -> 1.23-1.31 -> 1.17-1.34x,
+  /// gather_nd scalars 0.98-1.06 -> 1.08-1.29 -> 1.09-1.25x; sorted rows of
+  /// 16 B about even.
+  int64_t subLinePrefetchDistance = 64;
   /// The distance used when the slice size is only known at run time.
   int64_t slicePrefetchDynamicDistance = 8;
 
