@@ -13,14 +13,18 @@ in two forms:
     result whose body does tensor.extract from the table (no index check),
     lowered to LLVM with the upstream mlir-opt passes listed in UPSTREAM.
 Each compile runs in its own process; the table gives wall and CPU
-seconds, peak RSS (from wait4), and CPU milliseconds per gather.
+seconds, peak RSS (from wait4), and CPU milliseconds per gather. With
+--repeats R each pair of compiles runs R times, interleaved, and each form
+reports its run of least CPU time (this machine's speed drifts).
 
 Usage: bench/compile_time.py [--counts 10,100,1000] [--mode error|zero|clamp]
+                             [--repeats R]
                              [--csv bench/results/compile_time.csv]
 """
 
 import argparse
 import csv
+import math
 import os
 import subprocess
 import sys
@@ -99,6 +103,9 @@ def main():
     ap.add_argument("--shapes", default="one,many")
     ap.add_argument("--mode", default="error",
                     choices=["error", "zero", "clamp"])
+    ap.add_argument("--repeats", type=int, default=1,
+                    help="compiles per form, interleaved; the least CPU "
+                    "time is reported")
     ap.add_argument("--gather-opt",
                     default=os.path.join(ROOT, "build", "bin", "gather-opt"))
     ap.add_argument("--work", default=os.path.join(ROOT, "build",
@@ -115,7 +122,7 @@ def main():
     print("  ".join(hdr), flush=True)
     for shape in args.shapes.split(","):
         for n in (int(x) for x in args.counts.split(",")):
-            res = {}
+            cmds = {}
             for form in ("gather", "linalg"):
                 src = os.path.join(args.work, f"{form}_{shape}_{n}.mlir")
                 with open(src, "w") as f:
@@ -124,8 +131,15 @@ def main():
                     cmd = [args.gather_opt, src, "--gather-cpu-pipeline"]
                 else:
                     cmd = [f"{LLVM_BIN}/mlir-opt", src, UPSTREAM]
-                res[form] = run(cmd + ["-o", os.devnull])
-            (gs, gc, gm), (us, uc, um) = res["gather"], res["linalg"]
+                cmds[form] = cmd + ["-o", os.devnull]
+            runs = {form: [] for form in cmds}
+            for _ in range(max(args.repeats, 1)):
+                for form, cmd in cmds.items():
+                    runs[form].append(run(cmd))
+            # The run of least CPU time (nan, a failed run, never wins).
+            best = {form: min(r, key=lambda x: (math.isnan(x[1]), x[1]))
+                    for form, r in runs.items()}
+            (gs, gc, gm), (us, uc, um) = best["gather"], best["linalg"]
             # Per gather and the ratio from CPU seconds.
             row = [shape, n, f"{gs:.3f}", f"{gc:.3f}", f"{gm:.0f}",
                    f"{us:.3f}", f"{uc:.3f}", f"{um:.0f}",
