@@ -24,6 +24,12 @@
 // RUN: | mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
 // RUN: | FileCheck %s
+// RUN: %if libomp %{ gather-opt %t.l2.mlir --gather-cpu-pipeline="num-threads=2" \
+// RUN: | sed 's/^module attributes {dlti.*} {$/module {/' \
+// RUN: | mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
+// RUN:     -shared-libs=%libomp \
+// RUN: | FileCheck %s %}
 // RUN: gather-opt %t.l2.mlir --convert-gather-to-scf=print-plan -o /dev/null 2>&1 \
 // RUN: | FileCheck %s --check-prefix=PLAN
 // PLAN-COUNT-4: slice-prefetch=64 into=l2
