@@ -379,11 +379,8 @@ void BagEmitter::chooseTuning(const CPUTargetDescription &target) {
   lineElements = std::max<int64_t>(target.cacheLineBytes / elementBytes, 1);
   prefetchMaxElements =
       std::max<int64_t>(target.slicePrefetchMaxBytes / elementBytes, 1);
-  auto tableType = cast<RankedTensorType>(table.getType());
   prefetchLocality = target.getRowPrefetchLocality(
-      tableType.hasStaticShape()
-          ? std::optional<int64_t>(tableType.getNumElements() * elementBytes)
-          : std::nullopt);
+      cast<ShapedType>(table.getType()), elementBytes);
   if (options.prefetchDistance >= 0) {
     prefetchDistance = options.prefetchDistance;
   } else if (ShapedType::isDynamic(staticRowSize)) {

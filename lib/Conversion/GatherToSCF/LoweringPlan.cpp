@@ -89,15 +89,12 @@ static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
       return 0;
     sliceBytes = *bytes;
   }
-  if (sliceBytes < target.cacheLineBytes) {
-    // Static params larger than L2: into L2, far enough ahead to cover the
-    // random reads' latency (getRowPrefetchLocality).
-    std::optional<int64_t> paramsBytes =
-        getStaticBytes(in.paramsType, *elementBytes);
-    bool beyondL2 = in.paramsType.hasStaticShape() &&
-                    (!paramsBytes || *paramsBytes > target.l2CacheBytes);
-    return beyondL2 ? target.subLinePrefetchDistance : 0;
-  }
+  // Static params larger than L2: into L2, far enough ahead to cover the
+  // random reads' latency (getRowPrefetchLocality).
+  if (sliceBytes < target.cacheLineBytes)
+    return target.isBeyondL2(in.paramsType, *elementBytes)
+               ? target.subLinePrefetchDistance
+               : 0;
   if (sliceBytes >= target.slicePrefetchMaxBytes)
     return 0;
   return std::clamp<int64_t>(target.slicePrefetchAheadBytes / sliceBytes,
@@ -256,7 +253,9 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
   plan.vectorizeCopies =
       plan.scalarCopies && elementBytes && *elementBytes >= 4 && paramsBytes &&
       *paramsBytes <= in.target.vectorizedCopiesMaxParamsBytes;
-  plan.slicePrefetchLocality = in.target.getRowPrefetchLocality(paramsBytes);
+  if (elementBytes)
+    plan.slicePrefetchLocality =
+        in.target.getRowPrefetchLocality(in.paramsType, *elementBytes);
   return plan;
 }
 

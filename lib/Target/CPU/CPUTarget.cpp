@@ -8,6 +8,7 @@
 
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace mlir::gather;
@@ -31,4 +32,14 @@ CPUTargetDescription CPUTargetDescription::get(Operation *op) {
   readEntry(op, "L2_cache_size_in_bytes", target.l2CacheBytes);
   readEntry(op, "cache_line_size_in_bytes", target.cacheLineBytes);
   return target;
+}
+
+bool CPUTargetDescription::isBeyondL2(ShapedType type,
+                                      int64_t elementBytes) const {
+  if (!type.hasStaticShape())
+    return false;
+  std::optional<int64_t> bytes = elementBytes;
+  for (int64_t size : type.getShape())
+    bytes = bytes ? llvm::checkedMul(*bytes, size) : std::nullopt;
+  return !bytes || *bytes > l2CacheBytes;
 }

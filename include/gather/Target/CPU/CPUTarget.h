@@ -20,11 +20,11 @@
 #ifndef GATHER_TARGET_CPU_CPUTARGET_H
 #define GATHER_TARGET_CPU_CPUTARGET_H
 
+#include "mlir/IR/BuiltinTypeInterfaces.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
 
 #include <cstdint>
-#include <optional>
 
 namespace mlir {
 namespace gather {
@@ -112,9 +112,16 @@ struct CPUTargetDescription {
   /// even. prefetcht2 did as prefetcht1, prefetchnta halved D64 bags, and
   /// into L2 lost where params fit in it (rows of 256 B from 256 KiB:
   /// 0.99-1.01 -> 0.94-0.96x), hence the bound.
-  unsigned getRowPrefetchLocality(std::optional<int64_t> paramsBytes) const {
-    return paramsBytes && *paramsBytes <= l2CacheBytes ? 3 : 2;
+  unsigned getRowPrefetchLocality(ShapedType paramsType,
+                                  int64_t elementBytes) const {
+    return paramsType.hasStaticShape() && !isBeyondL2(paramsType, elementBytes)
+               ? 3
+               : 2;
   }
+
+  /// Whether `type`, with elements of `elementBytes`, has a static shape
+  /// larger than L2 (a size past int64_t bytes is).
+  bool isBeyondL2(ShapedType type, int64_t elementBytes) const;
 
   /// Embedding bags (gather-fuse-reductions, static D): a bag is summed
   /// in column blocks of this many bytes of the row, each block's
