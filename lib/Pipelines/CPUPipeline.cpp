@@ -169,6 +169,8 @@ void addGatherLowering(OpPassManager &pm,
     scfOptions.perCopyCheckMaxCopies = options.perCopyCheckMaxCopies;
     scfOptions.parallel = options.numThreads > 0;
     scfOptions.outOfBoundsHandler = options.outOfBoundsHandler;
+    // Small gathers' fix-ups as calls of shared functions: compile time.
+    scfOptions.fixUpCalls = true;
     pm.addPass(createConvertGatherToSCFPass(scfOptions));
     break;
   }

@@ -700,9 +700,9 @@ ResolvedIndex BagEmitter::resolveRow(OpBuilder &b, Location loc, Value bag,
     // A bad index reads as zero mode (a zero row), as after a handler that
     // returns; it is reported after the forall (emitReportsAfter).
     ResolvedIndexVector resolved = loadAndResolveIndexVector(
-        b, loc, form.gather, geometry, mode, indices, ValueRange{bag, k},
-        ValueRange{numRows}, /*check=*/false, options.outOfBoundsHandler,
-        GatherMode::Zero);
+        b, loc, form.gather.getOperation(), geometry, mode, indices,
+        ValueRange{bag, k}, ValueRange{numRows}, /*check=*/false,
+        options.outOfBoundsHandler, GatherMode::Zero);
     return {resolved.addresses[0], resolved.isValid};
   }
   Value index = loadIndex(b, loc, indices, {bag, k});

@@ -136,6 +136,13 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
     Option<"printPlan", "print-plan", "bool", /*default=*/"false",
            "emit each op's lowering plan (checks, chunks, threads, "
            "prefetches) as a remark on the op">,
+    Option<"fixUpCalls", "fix-up-calls", "bool", /*default=*/"false",
+           "after the flagged copies of a small gather in error or zero "
+           "mode, report and zero the bad indices' slots through a "
+           "gather.fix_out_of_bounds op calling a function shared by the "
+           "gathers of one structure (bufferized in place; "
+           "gather-cpu-pipeline's choice) instead of loops on tensors; the "
+           "pass must then run on the symbol table">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -168,10 +168,10 @@ bool mlir::gather::mayProduceZeroSlices(const GatherGeometry &geometry,
 //===----------------------------------------------------------------------===//
 
 ResolvedIndexVector mlir::gather::loadAndResolveIndexVector(
-    OpBuilder &b, Location loc, Operation *op, const GatherGeometry &geometry,
-    GatherMode mode, Value indices, ValueRange selector,
-    ValueRange indexedDimSizes, bool check, StringRef outOfBoundsHandler,
-    std::optional<GatherMode> readReportedAs) {
+    OpBuilder &b, Location loc, const OutOfBoundsReporter &reporter,
+    const GatherGeometry &geometry, GatherMode mode, Value indices,
+    ValueRange selector, ValueRange indexedDimSizes, bool check,
+    StringRef outOfBoundsHandler, std::optional<GatherMode> readReportedAs) {
   ResolvedIndexVector result;
   // A constant bad index would fold into an invalid static slice offset,
   // rejected at compile time, where the program must stop at run time:
@@ -187,7 +187,7 @@ ResolvedIndexVector mlir::gather::loadAndResolveIndexVector(
       componentMode = GatherMode::Error;
     }
     if (check && componentMode == GatherMode::Error)
-      createOutOfBoundsCheck(b, loc, op, index, indexedDimSizes[k],
+      createOutOfBoundsCheck(b, loc, reporter, index, indexedDimSizes[k],
                              geometry.firstIndexedDim + k, outOfBoundsHandler);
     if (componentMode == GatherMode::Error && readReportedAs)
       componentMode = *readReportedAs;
@@ -391,7 +391,8 @@ Value mlir::gather::createShapeAgreementCheck(
       const ResultDimSource &source = sources[i];
       scf::IfOp::create(tb, tl, mismatch, [&](OpBuilder &rb, Location rl) {
         createOutOfBoundsReport(
-            rb, rl, op, getValueOrCreateConstantIndexOp(rb, rl, source.found),
+            rb, rl, op.getOperation(),
+            getValueOrCreateConstantIndexOp(rb, rl, source.found),
             getValueOrCreateConstantIndexOp(rb, rl, source.expected),
             -1 - source.resultDim, handler);
         scf::YieldOp::create(rb, rl);
@@ -561,6 +562,7 @@ mlir::gather::lowerGatherOps(Operation *root,
   populate(patterns);
   ConversionTarget target(*ctx);
   target.addIllegalOp<GatherOp, GatherNdOp>();
+  target.addLegalOp<FixOutOfBoundsOp>();
   target.addLegalDialect<arith::ArithDialect,
                          bufferization::BufferizationDialect, func::FuncDialect,
                          linalg::LinalgDialect, LLVM::LLVMDialect,

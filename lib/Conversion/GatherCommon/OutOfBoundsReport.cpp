@@ -276,10 +276,8 @@ bool mlir::gather::hasOutOfBoundsReportSymbols(Operation *op) {
   return op->hasAttr(kDescriptionAttr);
 }
 
-void mlir::gather::createOutOfBoundsReport(OpBuilder &b, Location loc,
-                                           Operation *op, Value index,
-                                           Value dimSize, int64_t paramsDim,
-                                           StringRef handlerName) {
+Value mlir::gather::createOpDescription(OpBuilder &b, Location loc,
+                                        Operation *op, StringRef handlerName) {
   // Prepared by declareOutOfBoundsHandlersIfNeeded, or created here.
   auto description = op->getAttrOfType<FlatSymbolRefAttr>(kDescriptionAttr);
   if (!description) {
@@ -294,9 +292,21 @@ void mlir::gather::createOutOfBoundsReport(OpBuilder &b, Location loc,
         },
         [](Operation *) {}));
   }
-  Type ptr = LLVM::LLVMPointerType::get(b.getContext());
-  Value opName = LLVM::AddressOfOp::create(b, loc, ptr, description);
-  int64_t locationOffset = op->getName().getStringRef().size() + 1;
+  return LLVM::AddressOfOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext()), description);
+}
+
+void mlir::gather::createOutOfBoundsReport(OpBuilder &b, Location loc,
+                                           const OutOfBoundsReporter &reporter,
+                                           Value index, Value dimSize,
+                                           int64_t paramsDim,
+                                           StringRef handlerName) {
+  Value opName = reporter.description;
+  int64_t locationOffset = reporter.locationOffset;
+  if (reporter.op) {
+    opName = createOpDescription(b, loc, reporter.op, handlerName);
+    locationOffset = reporter.op->getName().getStringRef().size() + 1;
+  }
   Value location = LLVM::GEPOp::create(
       b, loc, opName.getType(), b.getI8Type(), opName,
       ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(locationOffset)},
@@ -310,13 +320,15 @@ void mlir::gather::createOutOfBoundsReport(OpBuilder &b, Location loc,
 }
 
 void mlir::gather::createOutOfBoundsCheck(OpBuilder &b, Location loc,
-                                          Operation *op, Value index,
-                                          Value dimSize, int64_t paramsDim,
+                                          const OutOfBoundsReporter &reporter,
+                                          Value index, Value dimSize,
+                                          int64_t paramsDim,
                                           StringRef handlerName) {
   Value outOfBounds =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, index, dimSize);
   scf::IfOp::create(b, loc, outOfBounds, [&](OpBuilder &tb, Location tl) {
-    createOutOfBoundsReport(tb, tl, op, index, dimSize, paramsDim, handlerName);
+    createOutOfBoundsReport(tb, tl, reporter, index, dimSize, paramsDim,
+                            handlerName);
     scf::YieldOp::create(tb, tl);
   });
 }

@@ -29,6 +29,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Conversion/GatherToSCF/GatherToSCF.h"
+#include "FixUpFunctions.h"
 #include "IndexChecks.h"
 #include "LoweringPlan.h"
 #include "gather/Conversion/GatherCommon/GatherLoweringUtils.h"
@@ -121,11 +122,15 @@ public:
 
   /// Builds the lowering at `b`'s insertion point; returns the result.
   Value emit(OpBuilder &b);
+  /// Where set, flagged copies are fixed up by a shared function
+  /// (GatherToSCFLoweringOptions::fixUpFunctions).
+  void setFixUpFunctions(FixUpFunctionCache *cache) { fixUps = cache; }
 
 private:
   Value emitLoops(OpBuilder &b, Location loc);
   Value emitPerCopy(OpBuilder &b, Location loc);
   Value emitFlagged(OpBuilder &b, Location loc);
+  Value emitFixUpCall(OpBuilder &b, Location loc, Value copied, Value bad);
   Value emitUpFront(OpBuilder &b, Location loc);
   Value emitSequentialChunks(OpBuilder &b, Location loc);
   Value emitParallelChunks(OpBuilder &b, Location loc);
@@ -197,6 +202,7 @@ private:
   SmallVector<OpFoldResult> paramsSliceSizes, resultSlotSizes;
   /// Read-only views of params and indices to prefetch from, or null.
   Value paramsBuffer, indicesBuffer;
+  FixUpFunctionCache *fixUps = nullptr;
 };
 
 } // namespace
@@ -634,12 +640,43 @@ Value LoopEmitter::emitPerCopy(OpBuilder &b, Location l) {
 /// (dimension 0 split as in emitUpFront).
 Value LoopEmitter::emitFlagged(OpBuilder &b, Location l) {
   auto [copied, bad] = buildFlaggingCopyNest(b, l);
+  if (Value fixed = emitFixUpCall(b, l, copied, bad))
+    return fixed;
   Value zero = arith::ConstantIndexOp::create(b, l, 0);
   Value size0 = getSize(b, l, 0);
   Value split = arith::SelectOp::create(b, l, bad, zero, size0);
   return buildCopyNest(b, l, split, size0, copied,
                        plan.scalarCopies ? CopyKind::ReportAndResolve
                                          : CopyKind::ReportAndZero);
+}
+
+/// The fix-up of emitFlagged as a gather.fix_out_of_bounds op calling the
+/// function of the op's structure (FixUpFunctions.h), where a cache covering
+/// the op's symbol table was given; null otherwise.
+Value LoopEmitter::emitFixUpCall(OpBuilder &b, Location l, Value copied,
+                                 Value bad) {
+  if (!fixUps || !lowering.zero ||
+      SymbolTable::getNearestSymbolTable(op) != fixUps->getSymbolTableOp())
+    return Value();
+  FixUpSignature signature;
+  signature.opName = op->getName().getStringRef();
+  signature.geometry = g;
+  signature.numLoops = plan.numLoops;
+  signature.mode = lowering.mode;
+  signature.reports = plan.reports;
+  signature.readReportedAs = plan.readReportedAs;
+  signature.zero = lowering.zero;
+  signature.indexElementType =
+      cast<ShapedType>(indices.getType()).getElementType();
+  signature.handler = lowering.outOfBoundsHandler;
+  func::FuncOp callee = getOrCreateFixUpFunction(b, op, signature, *fixUps);
+  SmallVector<Value> inputs{indices};
+  llvm::append_range(inputs, indexedSizes);
+  if (plan.reports)
+    inputs.push_back(
+        createOpDescription(b, l, op, lowering.outOfBoundsHandler));
+  return FixOutOfBoundsOp::create(b, l, copied.getType(), callee.getSymName(),
+                                  copied, inputs, bad);
 }
 
 /// Checks::UpFront: one check of all indices, the report of the bad ones,
@@ -926,7 +963,9 @@ static Value lowerToLoops(OpBuilder &b, Operation *op, Value params,
     llvm::raw_string_ostream(text) << plan;
     op->emitRemark() << "lowering plan: " << text;
   }
-  return LoopEmitter(op, params, indices, lowering, plan).emit(b);
+  LoopEmitter emitter(op, params, indices, lowering, plan);
+  emitter.setFixUpFunctions(options.fixUpFunctions);
+  return emitter.emit(b);
 }
 
 namespace {
@@ -945,6 +984,11 @@ struct ConvertGatherToSCFPass
     options.parallel = parallel;
     options.outOfBoundsHandler = outOfBoundsHandler;
     options.printPlan = printPlan;
+    // Fix-up functions go into the symbol table the pass runs on (gathers
+    // in nested symbol tables keep their loops).
+    FixUpFunctionCache fixUpFunctions(getOperation());
+    if (fixUpCalls && getOperation()->hasTrait<OpTrait::SymbolTable>())
+      options.fixUpFunctions = &fixUpFunctions;
     if (failed(lowerGatherOps(
             getOperation(),
             [&](RewritePatternSet &patterns) {

@@ -575,3 +575,55 @@ func.func @gather_nd_c3_buffer_dynamic_index_depth(%p: memref<4x3xf32>, %i: memr
   gather.gather_nd %p[%i] into %o : (memref<4x3xf32>, memref<2x?xi32>, memref<2x3xf32>) -> ()
   return
 }
+
+//===----------------------------------------------------------------------===//
+// gather.fix_out_of_bounds (the CPU lowering's; docs/spec.md)
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @fix_callee_not_a_function(%d: tensor<4x2xf32>, %i: tensor<4xi32>, %bad: i1) -> tensor<4x2xf32> {
+  // expected-error@+1 {{'gather.fix_out_of_bounds' op 'missing' does not reference a function}}
+  %0 = gather.fix_out_of_bounds @missing(%d, %i) if %bad : tensor<4x2xf32>, tensor<4xi32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+func.func private @fix(memref<?x?xf32, strided<[?, ?], offset: ?>>)
+
+func.func @fix_callee_arity(%d: tensor<4x2xf32>, %i: tensor<4xi32>, %bad: i1) -> tensor<4x2xf32> {
+  // expected-error@+1 {{'gather.fix_out_of_bounds' op 'fix' must take 2 arguments and return nothing}}
+  %0 = gather.fix_out_of_bounds @fix(%d, %i) if %bad : tensor<4x2xf32>, tensor<4xi32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+func.func private @fix(memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?xi64, strided<[?], offset: ?>>)
+
+func.func @fix_callee_buffer_type(%d: tensor<4x2xf32>, %i: tensor<4xi32>, %bad: i1) -> tensor<4x2xf32> {
+  // expected-error@+1 {{'gather.fix_out_of_bounds' op argument 1 of 'fix' has type 'memref<?xi64, strided<[?], offset: ?>>', which does not take operand 1 of type 'tensor<4xi32>'}}
+  %0 = gather.fix_out_of_bounds @fix(%d, %i) if %bad : tensor<4x2xf32>, tensor<4xi32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+func.func private @fix(memref<?x?xf32, strided<[?, ?], offset: ?>>, index)
+
+func.func @fix_callee_value_type(%d: tensor<4x2xf32>, %n: i64, %bad: i1) -> tensor<4x2xf32> {
+  // expected-error@+1 {{'gather.fix_out_of_bounds' op argument 1 of 'fix' has type 'index', which does not take operand 1 of type 'i64'}}
+  %0 = gather.fix_out_of_bounds @fix(%d, %n) if %bad : tensor<4x2xf32>, i64
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+func.func private @fix(memref<?x?xf32, strided<[?, ?], offset: ?>>)
+
+func.func @fix_result_type(%d: tensor<4x2xf32>, %bad: i1) {
+  // expected-error@+1 {{'gather.fix_out_of_bounds' op failed to verify that all of {dest, result} have same type}}
+  %0 = "gather.fix_out_of_bounds"(%d, %bad) <{callee = @fix}> : (tensor<4x2xf32>, i1) -> tensor<4x3xf32>
+  return
+}

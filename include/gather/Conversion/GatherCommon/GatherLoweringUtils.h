@@ -112,9 +112,9 @@ struct ResolvedIndexVector {
   Value isValid;
 };
 ResolvedIndexVector loadAndResolveIndexVector(
-    OpBuilder &b, Location loc, Operation *op, const GatherGeometry &geometry,
-    GatherMode mode, Value indices, ValueRange selector,
-    ValueRange indexedDimSizes, bool check,
+    OpBuilder &b, Location loc, const OutOfBoundsReporter &reporter,
+    const GatherGeometry &geometry, GatherMode mode, Value indices,
+    ValueRange selector, ValueRange indexedDimSizes, bool check,
     StringRef outOfBoundsHandler = kDefaultOutOfBoundsHandler,
     std::optional<GatherMode> readReportedAs = std::nullopt);
 

@@ -88,20 +88,42 @@ bool reportsOutOfBounds(Operation *gatherOp);
 /// Describes `op` for error messages: `gather.gather at loc("f.mlir":3:8)`.
 std::string describeOpForDiagnostics(Operation *op);
 
+/// What a report names as its op: a gather op (its string constant is
+/// addressed where the report is emitted), or, in code shared by the ops of
+/// one structure (gather.fix_out_of_bounds), the address of the constant
+/// passed as a value, with the offset of the location in it (the size of the
+/// op's name, plus one).
+struct OutOfBoundsReporter {
+  OutOfBoundsReporter(Operation *op) : op(op) {}
+  OutOfBoundsReporter(Value description, int64_t locationOffset)
+      : description(description), locationOffset(locationOffset) {}
+
+  Operation *op = nullptr;
+  Value description;
+  int64_t locationOffset = 0;
+};
+
+/// Returns the address of the string constant describing `op` (a gather op),
+/// inserting the handler (declareOutOfBoundsHandler; on failure the error is
+/// emitted) and the constant into the nearest symbol table of `op` where
+/// missing.
+Value createOpDescription(OpBuilder &b, Location loc, Operation *op,
+                          StringRef handlerName = kDefaultOutOfBoundsHandler);
+
 /// Emits the call reporting that `index` (of type index) lies outside
-/// [0, `dimSize`) in params dimension `paramsDim` of `op` (a gather op, whose
-/// name and location are passed) to `handlerName`, inserting the handler
-/// (declareOutOfBoundsHandler; on failure the error is emitted and the call
-/// refers to the conflicting symbol) and the op's string constant into the
-/// nearest symbol table of `op` where missing. Host code only.
+/// [0, `dimSize`) in params dimension `paramsDim` of the op `reporter` names
+/// (for a gather op, createOpDescription first; on failure the call refers
+/// to the conflicting symbol) to `handlerName`. Host code only.
 void createOutOfBoundsReport(
-    OpBuilder &b, Location loc, Operation *op, Value index, Value dimSize,
-    int64_t paramsDim, StringRef handlerName = kDefaultOutOfBoundsHandler);
+    OpBuilder &b, Location loc, const OutOfBoundsReporter &reporter,
+    Value index, Value dimSize, int64_t paramsDim,
+    StringRef handlerName = kDefaultOutOfBoundsHandler);
 
 /// Emits `scf.if (index not in [0, dimSize)) { createOutOfBoundsReport }`;
 /// one unsigned compare. Code after it runs when the handler returns.
-void createOutOfBoundsCheck(OpBuilder &b, Location loc, Operation *op,
-                            Value index, Value dimSize, int64_t paramsDim,
+void createOutOfBoundsCheck(OpBuilder &b, Location loc,
+                            const OutOfBoundsReporter &reporter, Value index,
+                            Value dimSize, int64_t paramsDim,
                             StringRef handlerName = kDefaultOutOfBoundsHandler);
 
 /// Former name of declareOutOfBoundsHandlersIfNeeded with the default

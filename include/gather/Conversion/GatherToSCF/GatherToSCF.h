@@ -11,11 +11,14 @@
 #include "gather/Support/Options.h"
 
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <cstdint>
 
 namespace mlir {
 namespace gather {
+
+class FixUpFunctionCache;
 
 /// How the scf lowering shapes its loops (the options of
 /// convert-gather-to-scf).
@@ -34,6 +37,32 @@ struct GatherToSCFLoweringOptions {
   std::string outOfBoundsHandler = kDefaultOutOfBoundsHandler.str();
   /// Emit each op's lowering plan as a remark on the op.
   bool printPlan = false;
+  /// Where set, the fix-up after the flagged copies of a small gather
+  /// (error and zero mode: report each bad index, zero its slot) is a
+  /// gather.fix_out_of_bounds op calling a function on buffers, one per
+  /// structure, that the cache keeps for its symbol table (gathers whose
+  /// nearest symbol table is another keep their loops); it must outlive
+  /// the conversion, and nothing else may add or erase symbols there
+  /// meanwhile. Null: the fix-up is loops on tensors (upstream dialects
+  /// only).
+  FixUpFunctionCache *fixUpFunctions = nullptr;
+};
+
+/// The fix-up functions one conversion created in `symbolTableOp`, by
+/// structure (see GatherToSCFLoweringOptions::fixUpFunctions).
+class FixUpFunctionCache {
+public:
+  explicit FixUpFunctionCache(Operation *symbolTableOp)
+      : symbolTableOp(symbolTableOp) {}
+
+  Operation *getSymbolTableOp() const { return symbolTableOp; }
+  /// The function created for `key`, or null.
+  Operation *lookup(StringRef key) const { return functions.lookup(key); }
+  void insert(StringRef key, Operation *function) { functions[key] = function; }
+
+private:
+  Operation *symbolTableOp;
+  llvm::StringMap<Operation *> functions;
 };
 
 /// Adds the patterns that lower gather.gather and gather.gather_nd.

@@ -11,12 +11,17 @@
 #include "gather/Dialect/Gather/IR/GatherOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
@@ -794,6 +799,111 @@ struct FoldCastsIntoGather : public OpRewritePattern<OpTy> {
   }
 };
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// FixOutOfBoundsOp
+//===----------------------------------------------------------------------===//
+
+MemRefType FixOutOfBoundsOp::getBufferArgType(ShapedType type,
+                                              Attribute memorySpace) {
+  SmallVector<int64_t> dynamic(type.getRank(), ShapedType::kDynamic);
+  auto layout =
+      StridedLayoutAttr::get(type.getContext(), ShapedType::kDynamic, dynamic);
+  return MemRefType::get(dynamic, type.getElementType(), layout, memorySpace);
+}
+
+Speculation::Speculatability FixOutOfBoundsOp::getSpeculatability() {
+  return Speculation::NotSpeculatable;
+}
+
+LogicalResult
+FixOutOfBoundsOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto callee = symbolTable.lookupNearestSymbolFrom<FunctionOpInterface>(
+      *this, getCalleeAttr());
+  if (!callee)
+    return emitOpError() << "'" << getCallee()
+                         << "' does not reference a function";
+  auto type = dyn_cast<FunctionType>(callee.getFunctionType());
+  SmallVector<Value> operands{getDest()};
+  llvm::append_range(operands, getInputs());
+  if (!type || type.getNumResults() != 0 ||
+      type.getNumInputs() != operands.size())
+    return emitOpError() << "'" << getCallee() << "' must take "
+                         << operands.size() << " arguments and return nothing";
+  for (auto [i, operand, argType] :
+       llvm::enumerate(operands, type.getInputs())) {
+    auto tensorType = dyn_cast<RankedTensorType>(operand.getType());
+    auto memrefType = dyn_cast<MemRefType>(argType);
+    bool matches = tensorType ? memrefType &&
+                                    memrefType.getElementType() ==
+                                        tensorType.getElementType() &&
+                                    memrefType.getRank() == tensorType.getRank()
+                              : argType == operand.getType();
+    if (!matches)
+      return emitOpError() << "argument " << i << " of '" << getCallee()
+                           << "' has type " << argType
+                           << ", which does not take operand " << i
+                           << " of type " << operand.getType();
+  }
+  return success();
+}
+
+bool FixOutOfBoundsOp::bufferizesToMemoryRead(
+    OpOperand &opOperand, const bufferization::AnalysisState &state) {
+  return true;
+}
+
+/// Only `dest` is written (in place).
+bool FixOutOfBoundsOp::bufferizesToMemoryWrite(
+    OpOperand &opOperand, const bufferization::AnalysisState &state) {
+  return &opOperand == &getDestMutable();
+}
+
+bufferization::AliasingValueList
+FixOutOfBoundsOp::getAliasingValues(OpOperand &opOperand,
+                                    const bufferization::AnalysisState &state) {
+  if (&opOperand != &getDestMutable())
+    return {};
+  return {{getResult(), bufferization::BufferRelation::Equivalent,
+           /*isDefinite=*/true}};
+}
+
+/// `scf.if %bad { func.call @callee(buffers and values) }`, each buffer cast
+/// to the callee's fully dynamic type; the result is the buffer of `dest`.
+LogicalResult
+FixOutOfBoundsOp::bufferize(RewriterBase &rewriter,
+                            const bufferization::BufferizationOptions &options,
+                            bufferization::BufferizationState &state) {
+  Location loc = getLoc();
+  SmallVector<Value> args, operands{getDest()};
+  llvm::append_range(operands, getInputs());
+  Value destBuffer;
+  for (auto [i, value] : llvm::enumerate(operands)) {
+    if (!isa<TensorType>(value.getType())) {
+      args.push_back(value);
+      continue;
+    }
+    FailureOr<Value> buffer =
+        bufferization::getBuffer(rewriter, value, options, state);
+    if (failed(buffer))
+      return failure();
+    auto bufferType = dyn_cast<MemRefType>(buffer->getType());
+    if (!bufferType || !bufferType.isStrided())
+      return emitOpError("operand ")
+             << i << " must bufferize to a memref of strided layout";
+    args.push_back(memref::CastOp::create(
+        rewriter, loc,
+        getBufferArgType(bufferType, bufferType.getMemorySpace()), *buffer));
+    if (!destBuffer)
+      destBuffer = *buffer;
+  }
+  scf::IfOp::create(rewriter, loc, getBad(), [&](OpBuilder &b, Location l) {
+    func::CallOp::create(b, l, getCallee(), TypeRange(), args);
+    scf::YieldOp::create(b, l);
+  });
+  bufferization::replaceOpWithBufferizedValues(rewriter, *this, destBuffer);
+  return success();
+}
 
 #define GET_OP_CLASSES
 #include "gather/Dialect/Gather/IR/GatherOps.cpp.inc"

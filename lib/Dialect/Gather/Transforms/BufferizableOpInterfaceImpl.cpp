@@ -9,6 +9,9 @@
 // params and indices are only read, so they never force a copy; the result
 // aliases no operand.
 //
+// (gather.fix_out_of_bounds, an op of the CPU lowering, implements the
+// interface itself: GatherOps.cpp.)
+//
 //===----------------------------------------------------------------------===//
 
 #include "gather/Dialect/Gather/Transforms/BufferizableOpInterfaceImpl.h"

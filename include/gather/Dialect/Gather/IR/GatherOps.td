@@ -11,6 +11,8 @@ include "gather/Dialect/Gather/IR/GatherDialect.td"
 include "gather/Dialect/Gather/IR/GatherEnums.td"
 include "gather/Dialect/Gather/IR/GatherInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.td"
+include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 /// The operands of both forms: tensors (the tensor form) or memrefs (the
@@ -309,6 +311,71 @@ def Gather_GatherNdOp : Gather_GatherLikeOp<"gather_nd"> {
   public:
   }];
 
+}
+
+//===----------------------------------------------------------------------===//
+// FixOutOfBoundsOp
+//===----------------------------------------------------------------------===//
+
+def Gather_FixOutOfBoundsOp : Gather_Op<"fix_out_of_bounds", [
+    NoMemoryEffect, DeclareOpInterfaceMethods<ConditionallySpeculatable>,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    DeclareOpInterfaceMethods<BufferizableOpInterface,
+        ["bufferizesToMemoryRead", "bufferizesToMemoryWrite",
+         "getAliasingValues", "bufferize"]>,
+    AllTypesMatch<["dest", "result"]>]> {
+  let summary = "call a function on buffers that fixes a gathered tensor "
+                "where an index was out of bounds (lowering-internal)";
+  let description = [{
+    An op of the CPU lowering (`convert-gather-to-scf{fix-up-calls}`, which
+    `gather-cpu-pipeline` runs), not of user programs. A small gather in
+    `error` or `zero` mode copies every slice with its index clamped and
+    notes whether an index was out of bounds (`bad`); this op then runs the
+    code that reports each bad index (error mode) and zeroes its slot:
+    `callee`, a function on buffers that the lowering creates once for all
+    gathers of one structure (element and index types, ranks, axes, mode).
+    That code runs only where an index was bad, and as one op it costs
+    bufferization, the canonicalizers and the conversion to LLVM nothing per
+    gather (bench/compile_time.py, docs/performance.md).
+
+    The result is `dest` with the fix-up applied. The op bufferizes in
+    place: `scf.if %bad` around a `func.call @callee` whose arguments are
+    the buffer of `dest`, then, in order, the `inputs`: each tensor as its
+    (read-only) buffer, each other value as it is. Buffers are passed as
+    memrefs of fully dynamic sizes, strides and offset (a `memref.cast`),
+    which is what `callee` takes. The op implements the
+    BufferizableOpInterface itself (no external model to register): it is
+    there to be bufferized.
+
+    The op has no memory effects on its operands (the handler it may call
+    is the gather's), and it is never speculated: `bad` guards a call that
+    may end the program.
+
+    Example:
+
+    ```mlir
+    %fixed = gather.fix_out_of_bounds @__gather_fix_out_of_bounds_0(
+        %copied, %indices, %c1000, %description) if %bad
+        : tensor<16x64xf32>, tensor<16xi32>, index, !llvm.ptr
+    ```
+  }];
+
+  let arguments = (ins FlatSymbolRefAttr:$callee, AnyRankedTensor:$dest,
+                       Variadic<AnyType>:$inputs, I1:$bad);
+  let results = (outs AnyRankedTensor:$result);
+
+  let assemblyFormat = [{
+    $callee `(` $dest (`,` $inputs^)? `)` `if` $bad attr-dict `:`
+    type($dest) (`,` type($inputs)^)?
+  }];
+
+  let extraClassDeclaration = [{
+    /// The type a function called by the op takes for a buffer of a tensor of
+    /// `type` (a ranked tensor or memref type) in `memorySpace`: a memref of
+    /// strided layout whose sizes, strides and offset are all dynamic.
+    static ::mlir::MemRefType getBufferArgType(::mlir::ShapedType type,
+        ::mlir::Attribute memorySpace = {});
+  }];
 }
 
 #endif // GATHER_DIALECT_GATHER_IR_GATHEROPS_TD
