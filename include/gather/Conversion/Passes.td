@@ -112,6 +112,17 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
     The buffer form (`into %out`) is lowered as in `convert-gather-to-linalg`,
     the loops carrying a writable view of `out`: the result is built in
     `out`.
+
+    A small gather (at most `per-copy-check-max-copies` static copies, one
+    thread) in error or zero mode copies each slice without a branch (a bad
+    index reads slice 0) and or-reduces the checks; a second loop then
+    reports each bad index and zeroes its slot, only when one was bad. With
+    `fix-up-calls` (run on the symbol table, as `gather-cpu-pipeline` does)
+    that loop is instead a `gather.fix_out_of_bounds` op calling a private
+    function on buffers, created once per structure (element and index
+    types, ranks, axes, mode) in the symbol table: the op bufferizes in
+    place to `scf.if %bad { func.call }`, and later passes see one op per
+    gather instead of a loop nest (compile time, docs/performance.md).
   }];
   let options = [
     Option<"prefetchDistance", "prefetch-distance", "int64_t",
