@@ -105,13 +105,13 @@ func::FuncOp mlir::gather::getOrCreateFixUpFunction(OpBuilder &b, Operation *op,
   if (Operation *existing = cache.lookup(key))
     return cast<func::FuncOp>(existing);
   MLIRContext *ctx = b.getContext();
+  auto bufferOf = [](int64_t rank, Type elementType) -> Type {
+    return FixOutOfBoundsOp::getBufferArgType(RankedTensorType::get(
+        SmallVector<int64_t>(rank, ShapedType::kDynamic), elementType));
+  };
   SmallVector<Type> argTypes{
-      FixOutOfBoundsOp::getBufferArgType(
-          MemRefType::get(SmallVector<int64_t>(sig.geometry.resultRank, 1),
-                          sig.zero.getType())),
-      FixOutOfBoundsOp::getBufferArgType(MemRefType::get(
-          SmallVector<int64_t>(sig.geometry.getIndicesRank(), 1),
-          sig.indexElementType))};
+      bufferOf(sig.geometry.resultRank, sig.zero.getType()),
+      bufferOf(sig.geometry.getIndicesRank(), sig.indexElementType)};
   argTypes.append(sig.geometry.indexDepth, b.getIndexType());
   if (sig.reports)
     argTypes.push_back(LLVM::LLVMPointerType::get(ctx));
