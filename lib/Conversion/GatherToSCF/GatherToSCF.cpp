@@ -637,7 +637,8 @@ Value LoopEmitter::emitPerCopy(OpBuilder &b, Location l) {
 /// Checks::Flagged: one loop copies every slice from its resolved address,
 /// with no branch, and or-reduces the checks; only when one failed, a
 /// second loop reports each bad index in order and zeroes its slot
-/// (dimension 0 split as in emitUpFront).
+/// (dimension 0 split as in emitUpFront), or, with fix-up functions, a
+/// call does (emitFixUpCall).
 Value LoopEmitter::emitFlagged(OpBuilder &b, Location l) {
   auto [copied, bad] = buildFlaggingCopyNest(b, l);
   if (Value fixed = emitFixUpCall(b, l, copied, bad))
