@@ -81,10 +81,26 @@ func.func @main() {
   %v = tensor.cast %s : tensor<3xf32> to tensor<*xf32>
   call @printMemrefF32(%v) : (tensor<*xf32>) -> ()
   // COUNT: [11, 0, 30]
+  // Batch and outer dimensions before the addressed one: each bad index
+  // zeroes its own slot (batch_dims = 1, axis = 1).
+  %bp = arith.constant dense<[[[0.0, 1.0], [10.0, 11.0], [20.0, 21.0]],
+                              [[100.0, 101.0], [110.0, 111.0], [120.0, 121.0]]]> : tensor<2x3x2xf32>
+  %bi = arith.constant dense<[[2, 5], [-1, 0]]> : tensor<2x2xi32>
+  %b = gather.gather %bp[%bi] axis = 1 batch_dims = 1
+      : (tensor<2x3x2xf32>, tensor<2x2xi32>) -> tensor<2x2x2xf32>
+  // COUNT: report: index 5, dimension 1 of size 3
+  // COUNT-NEXT: report: index -1, dimension 1 of size 3
+  %bu = tensor.cast %b : tensor<2x2x2xf32> to tensor<*xf32>
+  call @printMemrefF32(%bu) : (tensor<*xf32>) -> ()
+  // COUNT: rank = 3
+  // COUNT-NEXT: {{\[}}{{\[}}[20, 21],
+  // COUNT-NEXT: [0, 0]],
+  // COUNT-NEXT: {{\[}}[0, 0],
+  // COUNT-NEXT: [100, 101]]]
   %g = memref.get_global @reports : memref<i64>
   %n = memref.load %g[] : memref<i64>
   vector.print str "reports: "
   vector.print %n : i64
-  // COUNT: reports: 4
+  // COUNT: reports: 6
   return
 }
