@@ -881,10 +881,10 @@ static Value withStaticDescriptor(OpBuilder &b, Location loc, Value buffer) {
     return buffer;
   // Of the explicit strided layout: a cast to the buffer's own type would
   // fold away.
-  auto staticType =
-      MemRefType::get(type.getShape(), type.getElementType(),
-                      StridedLayoutAttr::get(b.getContext(), offset, strides),
-                      type.getMemorySpace());
+  auto staticType = MemRefType::get(
+      type.getShape(), type.getElementType(),
+      StridedLayoutAttr::get(b.getContext(), offset, strides),
+      type.getMemorySpace());
   if (staticType == type)
     return buffer;
   return memref::ReinterpretCastOp::create(b, loc, staticType, buffer, offset,
