@@ -18,17 +18,13 @@ func.func private @fix(memref<?x?xf32, strided<[?, ?], offset: ?>>,
 //       ROUNDTRIP:   gather.fix_out_of_bounds @fix(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) if %{{.*}} : tensor<16x64xf32>, tensor<16xi32>, index, !llvm.ptr
 
 // The result is the buffer of dest, written in place (no allocation, no
-// copy); indices are only read. Static buffers are passed with their sizes,
-// strides and offset as constants (reinterpret_cast), so that the call keeps
-// only their pointers alive.
+// copy); indices are only read.
 // CHECK-LABEL: func.func @in_place
 //  CHECK-SAME:   (%[[D:.*]]: memref<16x64xf32>, %[[I:.*]]: memref<16xi32>, %[[B:.*]]: i1, %[[P:.*]]: !llvm.ptr)
 //   CHECK-NOT:   memref.alloc
 //   CHECK-NOT:   memref.copy
-//   CHECK-DAG:   %[[DR:.*]] = memref.reinterpret_cast %[[D]] to offset: [0], sizes: [16, 64], strides: [64, 1] : memref<16x64xf32> to memref<16x64xf32, strided<[64, 1]>>
-//   CHECK-DAG:   %[[DC:.*]] = memref.cast %[[DR]] : memref<16x64xf32, strided<[64, 1]>> to memref<?x?xf32, strided<[?, ?], offset: ?>>
-//   CHECK-DAG:   %[[IR:.*]] = memref.reinterpret_cast %[[I]] to offset: [0], sizes: [16], strides: [1] : memref<16xi32> to memref<16xi32, strided<[1]>>
-//   CHECK-DAG:   %[[IC:.*]] = memref.cast %[[IR]] : memref<16xi32, strided<[1]>> to memref<?xi32, strided<[?], offset: ?>>
+//   CHECK-DAG:   %[[DC:.*]] = memref.cast %[[D]] : memref<16x64xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+//   CHECK-DAG:   %[[IC:.*]] = memref.cast %[[I]] : memref<16xi32> to memref<?xi32, strided<[?], offset: ?>>
 //       CHECK:   scf.if %[[B]] {
 //  CHECK-NEXT:     func.call @fix(%[[DC]], %[[IC]], %{{.*}}, %[[P]])
 //       CHECK:   return %[[D]] : memref<16x64xf32>
@@ -50,20 +46,20 @@ func.func private @fix(memref<?x?xf32, strided<[?, ?], offset: ?>>,
                        memref<?xi32, strided<[?], offset: ?>>, index)
 
 // dest is read after the op: it is copied first, and the op writes the
-// copy. A dynamic buffer is passed as it is.
+// copy.
 // CHECK-LABEL: func.func @dest_read_after
-//       CHECK:   %[[A:.*]] = memref.alloc(%{{.*}}) {{.*}} : memref<?x64xf32>
+//       CHECK:   %[[A:.*]] = memref.alloc() {{.*}} : memref<16x64xf32>
 //       CHECK:   memref.copy %{{.*}}, %[[A]]
-//       CHECK:   %[[AC:.*]] = memref.cast %[[A]] : memref<?x64xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+//       CHECK:   %[[AC:.*]] = memref.cast %[[A]]
 //       CHECK:   scf.if
 //  CHECK-NEXT:     func.call @fix(%[[AC]],
 // ANALYSIS-LABEL: func.func @dest_read_after
 //       ANALYSIS:   gather.fix_out_of_bounds
 //  ANALYSIS-SAME:     __inplace_operands_attr__ = ["false", "true", "none", "none"]
-func.func @dest_read_after(%dest: tensor<?x64xf32>, %indices: tensor<16xi32>,
-                           %bad: i1) -> (tensor<?x64xf32>, tensor<?x64xf32>) {
+func.func @dest_read_after(%dest: tensor<16x64xf32>, %indices: tensor<16xi32>,
+                           %bad: i1) -> (tensor<16x64xf32>, tensor<16x64xf32>) {
   %c1000 = arith.constant 1000 : index
   %fixed = gather.fix_out_of_bounds @fix(%dest, %indices, %c1000) if %bad
-      : tensor<?x64xf32>, tensor<16xi32>, index
-  return %fixed, %dest : tensor<?x64xf32>, tensor<?x64xf32>
+      : tensor<16x64xf32>, tensor<16xi32>, index
+  return %fixed, %dest : tensor<16x64xf32>, tensor<16x64xf32>
 }

@@ -868,29 +868,6 @@ FixOutOfBoundsOp::getAliasingValues(OpOperand &opOperand,
            /*isDefinite=*/true}};
 }
 
-/// `buffer` with a descriptor whose sizes, strides and offset are the
-/// constants its type has (a memref.reinterpret_cast), where all are static;
-/// else `buffer`. The call then keeps only the buffer's pointers alive, not
-/// the sizes and strides the function received (which a C interface wrapper
-/// would copy on every call: 5 % of a 4 KiB gather, docs/performance.md).
-static Value withStaticDescriptor(OpBuilder &b, Location loc, Value buffer) {
-  auto type = cast<MemRefType>(buffer.getType());
-  auto [strides, offset] = type.getStridesAndOffset();
-  if (!type.hasStaticShape() || ShapedType::isDynamic(offset) ||
-      llvm::any_of(strides, ShapedType::isDynamic))
-    return buffer;
-  // Of the explicit strided layout: a cast to the buffer's own type would
-  // fold away.
-  auto staticType = MemRefType::get(
-      type.getShape(), type.getElementType(),
-      StridedLayoutAttr::get(b.getContext(), offset, strides),
-      type.getMemorySpace());
-  if (staticType == type)
-    return buffer;
-  return memref::ReinterpretCastOp::create(b, loc, staticType, buffer, offset,
-                                           type.getShape(), strides);
-}
-
 /// `scf.if %bad { func.call @callee(buffers and values) }`, each buffer cast
 /// to the callee's fully dynamic type; the result is the buffer of `dest`.
 LogicalResult
@@ -916,8 +893,7 @@ FixOutOfBoundsOp::bufferize(RewriterBase &rewriter,
              << i << " must bufferize to a memref of strided layout";
     args.push_back(memref::CastOp::create(
         rewriter, loc,
-        getBufferArgType(bufferType, bufferType.getMemorySpace()),
-        withStaticDescriptor(rewriter, loc, *buffer)));
+        getBufferArgType(bufferType, bufferType.getMemorySpace()), *buffer));
     if (!destBuffer)
       destBuffer = *buffer;
   }
