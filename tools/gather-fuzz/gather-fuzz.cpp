@@ -23,6 +23,7 @@
 #include "gather/Dialect/Gather/IR/GatherDialect.h"
 #include "gather/Dialect/Gather/IR/GatherOps.h"
 #include "gather/Pipelines/Pipelines.h"
+#include "gather/Registration.h"
 #include "gather/Transforms/Passes.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -55,9 +56,10 @@ namespace {
 DialectRegistry &getRegistry() {
   static DialectRegistry *registry = [] {
     auto *r = new DialectRegistry();
-    r->insert<gather::GatherDialect>();
+    gather::registerGatherDialect(*r);
     registerAllDialects(*r);
     registerAllExtensions(*r);
+    gather::registerGatherExtensions(*r);
     registerAllToLLVMIRTranslations(*r);
     return r;
   }();

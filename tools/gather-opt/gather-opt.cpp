@@ -10,13 +10,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Conversion/Passes.h"
-#include "gather/Conversion/ShardCollectivesToMPI/ShardCollectivesToMPI.h"
-#include "gather/Dialect/Gather/IR/GatherDialect.h"
-#include "gather/Dialect/Gather/Transforms/BufferizableOpInterfaceImpl.h"
 #include "gather/Dialect/Gather/Transforms/Passes.h"
-#include "gather/Dialect/Gather/Transforms/ShardingInterfaceImpl.h"
-#include "gather/Dialect/Gather/Transforms/TilingInterfaceImpl.h"
 #include "gather/Pipelines/Pipelines.h"
+#include "gather/Registration.h"
 #include "gather/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -41,16 +37,10 @@ int main(int argc, char **argv) {
   mlir::gather::registerGatherPipelines();
 
   mlir::DialectRegistry registry;
-  registry.insert<mlir::gather::GatherDialect>();
-  mlir::gather::registerBufferizableOpInterfaceExternalModels(registry);
-  mlir::gather::registerTilingInterfaceExternalModels(registry);
+  mlir::gather::registerGatherDialect(registry);
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
-  // Sharding of gather ops, and of the ops sharding-propagation would
-  // otherwise reject (gather-mpi-pipeline).
-  mlir::gather::registerShardingInterfaceExternalModels(registry);
-  mlir::gather::registerReplicatedShardingInterfaceExternalModels(registry);
-  mlir::gather::registerMPIMemoryEffectsExternalModels(registry);
+  mlir::gather::registerGatherExtensions(registry);
   // gpu-module-to-binary translates gpu modules to LLVM IR.
   mlir::registerAllToLLVMIRTranslations(registry);
 

@@ -1,7 +1,9 @@
 /* A C user of the installed C API: registers the gather dialect and the
  * upstream dialects, parses a module holding gather ops, verifies it, lowers
- * it with gather-cpu-pipeline (mlirParsePassPipeline) and prints the result.
- * Exits with status 1 on any failure. */
+ * it with gather-cpu-pipeline (mlirParsePassPipeline) and prints the result;
+ * then bufferizes a gather with upstream One-Shot Bufferize (the external
+ * models come with the dialect handle) and prints that. Exits with status 1
+ * on any failure. */
 #include "gather-c/Dialects.h"
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
@@ -28,14 +30,21 @@ static void printToFile(MlirStringRef text, void *userData) {
   fwrite(text.data, 1, text.length, (FILE *)userData);
 }
 
-/// Lowers `module` with gather-cpu-pipeline; false on failure.
-static bool lower(MlirContext ctx, MlirOperation module) {
+static const char *const kBufferizeSource =
+    "func.func @rows(%params: tensor<4x2xf32>, %indices: tensor<3xi32>)\n"
+    "    -> tensor<3x2xf32> {\n"
+    "  %r = gather.gather %params[%indices]\n"
+    "      : (tensor<4x2xf32>, tensor<3xi32>) -> tensor<3x2xf32>\n"
+    "  return %r : tensor<3x2xf32>\n"
+    "}\n";
+
+/// Runs the textual `pipeline` on `module`; false on failure.
+static bool run(MlirContext ctx, MlirOperation module, const char *pipeline) {
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   bool ok = true;
   if (mlirLogicalResultIsFailure(mlirParsePassPipeline(
           mlirPassManagerGetAsOpPassManager(pm),
-          mlirStringRefCreateFromCString("builtin.module(gather-cpu-pipeline)"),
-          printToFile, stderr))) {
+          mlirStringRefCreateFromCString(pipeline), printToFile, stderr))) {
     fprintf(stderr, "\ncannot parse the pipeline\n");
     ok = false;
   } else if (mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm, module))) {
@@ -46,30 +55,43 @@ static bool lower(MlirContext ctx, MlirOperation module) {
   return ok;
 }
 
+/// Parses `source`, verifies it, runs `pipeline` and prints the result;
+/// false on failure.
+static bool parseRunPrint(MlirContext ctx, const char *source,
+                          const char *pipeline) {
+  MlirModule module =
+      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(source));
+  if (mlirModuleIsNull(module)) {
+    fprintf(stderr, "cannot parse the module\n");
+    return false;
+  }
+  MlirOperation op = mlirModuleGetOperation(module);
+  bool ok = mlirOperationVerify(op);
+  if (!ok)
+    fprintf(stderr, "the module does not verify\n");
+  else if ((ok = run(ctx, op, pipeline))) {
+    mlirOperationPrint(op, printToFile, stdout);
+    printf("\n");
+  }
+  mlirModuleDestroy(module);
+  return ok;
+}
+
 int main(void) {
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
   mlirRegisterAllDialects(registry);
   mlirDialectHandleInsertDialect(mlirGetDialectHandle__gather__(), registry);
+  mlirRegisterGatherExtensions(registry);
   MlirContext ctx = mlirContextCreateWithRegistry(registry, false);
   mlirDialectRegistryDestroy(registry);
+  mlirRegisterAllPasses();
   mlirRegisterGatherPasses();
 
-  int status = 1;
-  MlirModule module =
-      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kSource));
-  if (mlirModuleIsNull(module)) {
-    fprintf(stderr, "cannot parse the module\n");
-  } else {
-    MlirOperation op = mlirModuleGetOperation(module);
-    if (!mlirOperationVerify(op)) {
-      fprintf(stderr, "the module does not verify\n");
-    } else if (lower(ctx, op)) {
-      mlirOperationPrint(op, printToFile, stdout);
-      printf("\n");
-      status = 0;
-    }
-    mlirModuleDestroy(module);
-  }
+  bool ok =
+      parseRunPrint(ctx, kSource, "builtin.module(gather-cpu-pipeline)") &&
+      parseRunPrint(ctx, kBufferizeSource,
+                    "builtin.module(one-shot-bufferize{"
+                    "bufferize-function-boundaries})");
   mlirContextDestroy(ctx);
-  return status;
+  return ok ? 0 : 1;
 }
