@@ -83,8 +83,9 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
     elements). Slices are full rank, reshaped with explicit reassociations
     where params and result ranks differ.
 
-    Out of bounds: the innermost index-position loop runs in chunks of 1024
-    positions, and a chunk's indices are checked (one loop or-reducing the
+    Out of bounds: the innermost index-position loop runs in chunks (of 128
+    positions for slice copies on one thread, 1024 for element copies and
+    with `parallel`; CPUTargetDescription), and a chunk's indices are checked (one loop or-reducing the
     checks) before its slices are copied. `error`: when one fails, a second
     loop prints the first bad index as in `convert-gather-to-linalg` and
     calls `exit(1)`, so the copy loop carries no check. (Error mode with

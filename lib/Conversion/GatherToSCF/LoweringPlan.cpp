@@ -231,7 +231,8 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
   bool chunked = g.numPositionDims > 0 && g.indexDepth > 0;
   if (chunked && (plan.checks == LoweringPlan::Checks::PerChunk ||
                   plan.checks == LoweringPlan::Checks::UpFront))
-    plan.chunkPositions = in.target.checkChunkPositions;
+    plan.chunkPositions = in.target.getCheckChunkPositions(
+        /*sliceCopies=*/plan.numLoops < g.resultRank, in.options.parallel);
   if (in.options.parallel && plan.numLoops > 0)
     plan.threads = chunked && hasFewOuterIterations(in, plan.numLoops)
                        ? LoweringPlan::Threads::OverChunks

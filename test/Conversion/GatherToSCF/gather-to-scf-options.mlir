@@ -207,7 +207,7 @@ func.func @f16_elements(%params: tensor<4x100xf16>, %indices: tensor<8xi64>) -> 
 // -----
 
 // Error mode with slices and indices that may be large (dynamic, or at
-// least 1 MiB): while a chunk of 1024 positions is checked and copied, the
+// least 1 MiB): while a chunk of 128 positions is checked and copied, the
 // next chunk's indices are prefetched, one 64-byte line at a time (16
 // positions of i32 indices; 4 of depth-2 i64 index vectors). Not with
 // prefetch-distance=0, nor for scalar gathers or small static indices.

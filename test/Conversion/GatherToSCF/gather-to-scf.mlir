@@ -4,7 +4,8 @@
 // order; each iteration copies the trailing slice (contiguous) or one
 // element. Prefetching and the parallel form: gather-to-scf-options.mlir.
 
-// Error mode: the position loop runs in chunks of 1024; each chunk first
+// Error mode: the position loop runs in chunks (128 positions of slice
+// copies on one thread, 1024 of element copies); each chunk first
 // checks its indices (one loop or-reducing the bound checks), then copies
 // their rows, reading each index once more, unchecked (from L1 by then);
 // only when one failed, a second copy loop reports each bad index.
@@ -17,7 +18,7 @@
 // CHECK-SAME:    %[[PARAMS:.*]]: tensor<4x3xf32>, %[[INDICES:.*]]: tensor<2xi32>)
 // CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
 // CHECK-DAG:     %[[INIT:.*]] = tensor.empty() : tensor<2x3xf32>
-// CHECK-DAG:     %[[CHUNK:.*]] = arith.constant 1024 : index
+// CHECK-DAG:     %[[CHUNK:.*]] = arith.constant 128 : index
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
 // CHECK:         %[[R:.*]] = scf.for %[[LO:.*]] = %{{.*}} to %[[C2]] step %[[CHUNK]] iter_args(%[[CACC:.*]] = %[[INIT]]) -> (tensor<2x3xf32>) {
 // CHECK:           %[[END:.*]] = arith.addi %[[LO]], %[[CHUNK]] : index
@@ -112,7 +113,7 @@ func.func @gather_error_2(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> 
 
 // Zero mode with axis 1: the outer dimension is a loop too (result order),
 // so each iteration copies one contiguous row of 3. The positions run in
-// chunks of 1024 whose indices are checked first: a chunk without a bad
+// chunks of 128 whose indices are checked first: a chunk without a bad
 // index is copied unchecked (the first loop, up to SPLIT = HI), one with a
 // bad index by the second loop (from SPLIT = LO), which reads at a safe
 // address and fills the row of an out-of-bounds index with zeros where it

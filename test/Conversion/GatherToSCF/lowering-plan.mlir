@@ -5,11 +5,11 @@
 // RUN: gather-opt %s --convert-gather-to-scf=print-plan --split-input-file -verify-diagnostics -o /dev/null
 // RUN: gather-opt %s --convert-gather-to-scf="print-plan parallel" --split-input-file 2>&1 -o /dev/null | FileCheck %s --check-prefix=PAR
 
-// Rows of 256 B in error mode: chunks of 1024 positions checked before their
-// copies; 2 KiB of rows ahead = 8 positions of slice prefetch; small static
-// indices are not prefetched.
+// Rows of 256 B in error mode: chunks of 128 positions (1024 with threads
+// and for element copies) checked before their copies; 2 KiB of rows ahead =
+// 8 positions of slice prefetch; small static indices are not prefetched.
 func.func @rows_error(%p: tensor<100x64xf32>, %i: tensor<200xi32>) -> tensor<200x64xf32> {
-  // expected-remark@+1 {{lowering plan: loops=1 copy=slice checks=per-chunk chunk=1024 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=8 into=l1 indices-prefetch=no}}
+  // expected-remark@+1 {{lowering plan: loops=1 copy=slice checks=per-chunk chunk=128 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=8 into=l1 indices-prefetch=no}}
   %r = gather.gather %p[%i] : (tensor<100x64xf32>, tensor<200xi32>) -> tensor<200x64xf32>
   return %r : tensor<200x64xf32>
 }
@@ -73,7 +73,8 @@ module attributes {dlti.target_system_spec = #dlti.target_system_spec<"CPU" = #d
 
 // -----
 
-// f16 elements are copied as one-element slices; zero mode resolves per
+// f16 elements are copied as one-element slices (in chunks of element
+// copies, 1024 positions); zero mode resolves per
 // chunk with a bad index; wrap mode copies good chunks wrapping negative
 // indices.
 func.func @modes(%p: tensor<100xf16>, %i: tensor<?xi64>) -> (tensor<?xf16>, tensor<?xf16>) {
@@ -148,7 +149,7 @@ module attributes {dlti.target_system_spec = #dlti.target_system_spec<"CPU" = #d
 func.func @sub_line_prefetch(%big: tensor<4x1048576xf32>, %rows: tensor<100000x4xf32>, %small: tensor<4x1000xf32>, %dyn: tensor<4x?xf32>, %i: tensor<200xi32>) -> (tensor<4x200xf32>, tensor<200x4xf32>, tensor<4x200xf32>, tensor<4x200xf32>) {
   // expected-remark@+1 {{copy=element checks=up-front chunk=1024 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=64 into=l2 indices-prefetch=no}}
   %a = gather.gather %big[%i] axis = 1 : (tensor<4x1048576xf32>, tensor<200xi32>) -> tensor<4x200xf32>
-  // expected-remark@+1 {{copy=slice checks=per-chunk chunk=1024 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=64 into=l2}}
+  // expected-remark@+1 {{copy=slice checks=per-chunk chunk=128 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=64 into=l2}}
   %b = gather.gather %rows[%i] : (tensor<100000x4xf32>, tensor<200xi32>) -> tensor<200x4xf32>
   // expected-remark@+1 {{threads=none slice-prefetch=0 indices-prefetch=no}}
   %c = gather.gather %small[%i] axis = 1 : (tensor<4x1000xf32>, tensor<200xi32>) -> tensor<4x200xf32>

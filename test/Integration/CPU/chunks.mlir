@@ -1,8 +1,10 @@
-// The position loop runs in chunks of 1024 indices, each checked before its
+// The position loop runs in chunks of indices (128 positions for the rows on
+// one thread, 1024 for scalars and on threads), each checked before its
 // slices are copied: zero and clamp modes copy a chunk without bad indices
-// unchecked and resolve each index only in the others. 3000 positions: the
-// first chunk is clean, the second holds index 9 (position 1500), the third
-// -1 (position 2999); the others hold m mod 4. Single-threaded and on two
+// unchecked and resolve each index only in the others. 3000 positions: index
+// 9 at position 1500 (inside a chunk: of 128, the twelfth; of 1024, the
+// second) and -1 at position 2999 (in the last chunk, a partial one of 56 or
+// 952 positions); the others hold m mod 4, so the first chunks are clean. Single-threaded and on two
 // threads (the forall then runs over the chunks), rows and scalars.
 //
 // RUN: gather-opt %s --gather-cpu-pipeline \

@@ -36,10 +36,26 @@ struct CPUTargetDescription {
   int64_t l2CacheBytes = 1 << 20;
 
   /// Index positions whose indices error mode checks (one vectorizable
-  /// or-reduction) just before copying their slices: the copy loop then
+  /// or-reduction) just before copying their elements: the copy loop then
   /// reads the indices again from L1 (32 KiB holds 1024 index vectors of up
-  /// to 4 i64 components with room for the slices).
+  /// to 4 i64 components with room for the slices). Element copies wait on
+  /// random reads; a longer loop keeps more of them in flight (gather_nd of
+  /// elements on 2 threads: 1.51x the C++ loop with 1024, 1.17-1.20x with
+  /// 64-256).
   int64_t checkChunkPositions = 1024;
+  /// The same for slice copies (rows of 16 B and more) on one thread: a
+  /// shorter chunk keeps its indices, the slices it reads and writes, and
+  /// the next chunk's prefetched indices within L1, and its check close to
+  /// its copies (bench/run.py, 1024 -> 128: sorted rows of 16 B 0.93 ->
+  /// 1.01x the C++ loop, random rows of 256 B 1.68 -> 1.85x, L2-resident
+  /// rows of 16 B 0.97 -> 1.02x; docs/performance.md). With threads the
+  /// chunks stay at checkChunkPositions: each chunk there has a flag byte
+  /// in a heap buffer, and two threads gained 1-3 % at most.
+  int64_t sliceCheckChunkPositions = 128;
+  int64_t getCheckChunkPositions(bool sliceCopies, bool threads) const {
+    return sliceCopies && !threads ? sliceCheckChunkPositions
+                                   : checkChunkPositions;
+  }
 
   /// With threads, a gather whose loops outside the innermost position
   /// loop make at most this many iterations (static) runs those loops in
