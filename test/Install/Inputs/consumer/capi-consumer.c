@@ -2,8 +2,9 @@
  * upstream dialects, parses a module holding gather ops, verifies it, lowers
  * it with gather-cpu-pipeline (mlirParsePassPipeline) and prints the result;
  * then bufferizes a gather with upstream One-Shot Bufferize (the external
- * models come with the dialect handle) and prints that. Exits with status 1
- * on any failure. */
+ * models come with the dialect handle), in a context whose registry holds
+ * the dialect and in one that loads it through the handle, and prints that.
+ * Exits with status 1 on any failure. */
 #include "gather-c/Dialects.h"
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
@@ -77,6 +78,18 @@ static bool parseRunPrint(MlirContext ctx, const char *source,
   return ok;
 }
 
+/// A context of every upstream dialect that loads the gather dialect through
+/// its handle (mlirDialectHandleLoadDialect) instead of a registry: the
+/// handle's load hook brings the ops' external models too.
+static MlirContext createContextLoadingGather(void) {
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(registry);
+  MlirContext ctx = mlirContextCreateWithRegistry(registry, false);
+  mlirDialectRegistryDestroy(registry);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__gather__(), ctx);
+  return ctx;
+}
+
 int main(void) {
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
   mlirRegisterAllDialects(registry);
@@ -87,11 +100,16 @@ int main(void) {
   mlirRegisterAllPasses();
   mlirRegisterGatherPasses();
 
+  const char *bufferize =
+      "builtin.module(one-shot-bufferize{bufferize-function-boundaries})";
   bool ok =
       parseRunPrint(ctx, kSource, "builtin.module(gather-cpu-pipeline)") &&
-      parseRunPrint(ctx, kBufferizeSource,
-                    "builtin.module(one-shot-bufferize{"
-                    "bufferize-function-boundaries})");
+      parseRunPrint(ctx, kBufferizeSource, bufferize);
   mlirContextDestroy(ctx);
+  if (!ok)
+    return 1;
+  MlirContext loading = createContextLoadingGather();
+  ok = parseRunPrint(loading, kBufferizeSource, bufferize);
+  mlirContextDestroy(loading);
   return ok ? 0 : 1;
 }
