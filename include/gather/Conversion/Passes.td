@@ -85,8 +85,9 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
 
     Out of bounds: the innermost index-position loop runs in chunks (of 128
     positions for slice copies on one thread, 1024 for element copies and
-    with `parallel`; CPUTargetDescription), and a chunk's indices are checked (one loop or-reducing the
-    checks) before its slices are copied. `error`: when one fails, a second
+    with `parallel`; CPUTargetDescription), and a chunk's indices are
+    checked (one loop or-reducing the checks) before its slices are copied.
+    `error`: when one fails, a second
     loop prints the first bad index as in `convert-gather-to-linalg` and
     calls `exit(1)`, so the copy loop carries no check. (Error mode with
     loops over params dimensions before the axis, which the indices do not
