@@ -36,7 +36,8 @@ struct CPUTargetDescription {
   int64_t l2CacheBytes = 1 << 20;
 
   /// Index positions whose indices error mode checks (one vectorizable
-  /// or-reduction) just before copying their elements: the copy loop then
+  /// or-reduction) just before copying their elements (and, with threads,
+  /// their slices): the copy loop then
   /// reads the indices again from L1 (32 KiB holds 1024 index vectors of up
   /// to 4 i64 components with room for the slices). Element copies wait on
   /// random reads; a longer loop keeps more of them in flight (gather_nd of
