@@ -15,8 +15,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Transforms/Passes.h"
+#include "gather/Transforms/StreamStores.h"
 
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/SetVector.h"
@@ -71,18 +73,29 @@ static std::optional<int64_t> getStaticBytes(MemRefType type) {
   return bytes;
 }
 
-/// True when `copy` writes a static, contiguous block of whole lines.
-static bool isLineBlockCopy(memref::CopyOp copy) {
+/// The bytes of one streaming store of `copy`: a line where it writes a
+/// static, contiguous block of whole lines; the block, where it writes 16
+/// or 32 bytes inside a loop marked kStreamStoresAttrName (consecutive
+/// iterations fill lines); none otherwise.
+static std::optional<int64_t> getStreamStoreBytes(memref::CopyOp copy) {
   auto source = dyn_cast<MemRefType>(copy.getSource().getType());
   auto target = dyn_cast<MemRefType>(copy.getTarget().getType());
   if (!source || !target || source.getRank() == 0 ||
       source.getElementType() != target.getElementType() ||
       !memref::isStaticShapeAndContiguousRowMajor(source) ||
       !memref::isStaticShapeAndContiguousRowMajor(target))
-    return false;
+    return std::nullopt;
   int64_t elementBytes = getElementBytes(target);
   std::optional<int64_t> bytes = getStaticBytes(target);
-  return elementBytes != 0 && bytes && *bytes > 0 && *bytes % kLineBytes == 0;
+  if (elementBytes == 0 || !bytes || *bytes <= 0)
+    return std::nullopt;
+  if (*bytes % kLineBytes == 0)
+    return kLineBytes;
+  auto loop = dyn_cast<scf::ForOp>(copy->getParentOp());
+  if (loop && loop->hasAttr(gather::kStreamStoresAttrName) &&
+      (*bytes == 16 || *bytes == 32) && *bytes % elementBytes == 0)
+    return *bytes;
+  return std::nullopt;
 }
 
 /// Returns `view` collapsed to rank 1 (it is static and contiguous).
@@ -94,6 +107,33 @@ static Value collapseToRank1(OpBuilder &b, Location loc, Value view) {
       llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
   return memref::CollapseShapeOp::create(b, loc, view,
                                          ArrayRef<ReassociationIndices>{all});
+}
+
+/// Returns the outermost view whose address is congruent to that of `view`
+/// modulo `storeBytes`, through memref.subviews whose every offset moves the
+/// address by a multiple of it (static offsets, or dynamic ones along
+/// static strides of such a multiple): a loop's copies into rows of one
+/// buffer then test one loop-invariant address, which LLVM hoists.
+static Value getAlignmentWitness(Value view, int64_t storeBytes,
+                                 int64_t elementBytes) {
+  while (auto subview = view.getDefiningOp<memref::SubViewOp>()) {
+    auto [strides, offset] = subview.getSourceType().getStridesAndOffset();
+    for (auto [dim, stride] : llvm::enumerate(strides)) {
+      std::optional<int64_t> at =
+          getConstantIntValue(subview.getMixedOffsets()[dim]);
+      if (at && *at == 0)
+        continue;
+      if (ShapedType::isDynamic(stride))
+        return view;
+      std::optional<int64_t> step = llvm::checkedMul(stride, elementBytes);
+      if (at)
+        step = step ? llvm::checkedMul(*step, *at) : std::nullopt;
+      if (!step || *step % storeBytes != 0)
+        return view;
+    }
+    view = subview.getSource();
+  }
+  return view;
 }
 
 /// Returns an i1 that is true when the size in bytes of `buffer` is at
@@ -110,10 +150,11 @@ static Value createIsLargeEnough(OpBuilder &b, Location loc, Value buffer,
       arith::ConstantIndexOp::create(b, loc, minBytes));
 }
 
-/// Rewrites `copy` into `if (target block 64-byte aligned [&& its buffer
-/// large enough]) streaming copy else copy`; returns the scf.if.
-static Operation *rewriteCopy(memref::CopyOp copy, Value root, bool checkSize,
-                              int64_t minBytes) {
+/// Rewrites `copy` into `if (target block aligned to `storeBytes` [&& its
+/// buffer large enough]) streaming copy in stores of `storeBytes` else
+/// copy`; returns the scf.if.
+static Operation *rewriteCopy(memref::CopyOp copy, int64_t storeBytes,
+                              Value root, bool checkSize, int64_t minBytes) {
   OpBuilder b(copy);
   Location loc = copy.getLoc();
   Value source = copy.getSource(), target = copy.getTarget();
@@ -121,16 +162,17 @@ static Operation *rewriteCopy(memref::CopyOp copy, Value root, bool checkSize,
   int64_t elementBytes = getElementBytes(targetType);
 
   // The block's address: the aligned pointer plus the offset.
-  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, target);
+  Value witness = getAlignmentWitness(target, storeBytes, elementBytes);
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, witness);
   Value pointer =
-      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, target);
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, witness);
   Value address = arith::AddIOp::create(
       b, loc, pointer,
       arith::MulIOp::create(
           b, loc, metadata.getOffset(),
           arith::ConstantIndexOp::create(b, loc, elementBytes)));
   Value misalignment = arith::AndIOp::create(
-      b, loc, address, arith::ConstantIndexOp::create(b, loc, kLineBytes - 1));
+      b, loc, address, arith::ConstantIndexOp::create(b, loc, storeBytes - 1));
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value stream = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                        misalignment, zero);
@@ -143,7 +185,7 @@ static Operation *rewriteCopy(memref::CopyOp copy, Value root, bool checkSize,
       [&](OpBuilder &tb, Location tl) {
         Value from = collapseToRank1(tb, tl, source);
         Value to = collapseToRank1(tb, tl, target);
-        int64_t lanes = kLineBytes / elementBytes;
+        int64_t lanes = storeBytes / elementBytes;
         auto lineType = VectorType::get({lanes}, targetType.getElementType());
         Value count =
             arith::ConstantIndexOp::create(tb, tl, targetType.getNumElements());
@@ -154,7 +196,7 @@ static Operation *rewriteCopy(memref::CopyOp copy, Value root, bool checkSize,
               Value line = vector::LoadOp::create(lb, ll, lineType, from, i);
               vector::StoreOp::create(lb, ll, line, to, i,
                                       /*nontemporal=*/true,
-                                      llvm::Align(kLineBytes));
+                                      llvm::Align(storeBytes));
               scf::YieldOp::create(lb, ll);
             });
         scf::YieldOp::create(tb, tl);
@@ -197,9 +239,10 @@ struct NontemporalCopiesPass
       return signalPassFailure();
     if (minBytes < 0)
       return markAllAnalysesPreserved();
-    SmallVector<std::pair<memref::CopyOp, Value>> copies;
+    SmallVector<std::tuple<memref::CopyOp, int64_t, Value>> copies;
     getOperation()->walk([&](memref::CopyOp copy) {
-      if (!isLineBlockCopy(copy))
+      std::optional<int64_t> storeBytes = getStreamStoreBytes(copy);
+      if (!storeBytes)
         return;
       Value root = getRootBuffer(copy.getTarget());
       auto rootType = dyn_cast<MemRefType>(root.getType());
@@ -213,15 +256,15 @@ struct NontemporalCopiesPass
         if (rootBytes && *rootBytes < minBytes)
           return;
       }
-      copies.emplace_back(copy, root);
+      copies.emplace_back(copy, *storeBytes, root);
     });
     if (copies.empty())
       return markAllAnalysesPreserved();
     llvm::SetVector<Operation *> anchors;
-    for (auto [copy, root] : copies) {
+    for (auto [copy, storeBytes, root] : copies) {
       bool checkSize = !cast<MemRefType>(root.getType()).hasStaticShape();
-      anchors.insert(
-          getFenceAnchor(rewriteCopy(copy, root, checkSize, minBytes)));
+      anchors.insert(getFenceAnchor(
+          rewriteCopy(copy, storeBytes, root, checkSize, minBytes)));
     }
     // Streaming stores are weakly ordered: fence them once, after the
     // loop nest that issues them.

@@ -5,13 +5,16 @@
 
 // A 256-byte row copied into a 1 MiB buffer: streamed when the row is
 // 64-byte aligned at run time, copied otherwise; one fence after the loop.
+// Every row of the buffer starts 256 bytes after the previous one, so the
+// test reads the buffer's address (loop-invariant: LLVM hoists it), not the
+// row's.
 // CHECK-LABEL: func.func @row_copy(
 //  CHECK-SAME:     %[[P:[^:]*]]: memref<1024x64xf32>, %{{[^:]*}}: memref<4096xindex>, %[[OUT:[^:]*]]: memref<4096x64xf32>
 //       CHECK:   scf.for %[[M:.*]] =
 //       CHECK:     %[[SRC:.*]] = memref.subview %[[P]]
 //       CHECK:     %[[DST:.*]] = memref.subview %[[OUT]][%[[M]], 0] [1, 64] [1, 1]
-//       CHECK:     %{{.*}}, %[[OFFSET:.*]], %{{.*}}:2, %{{.*}}:2 = memref.extract_strided_metadata %[[DST]]
-//       CHECK:     %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[DST]]
+//       CHECK:     %{{.*}}, %[[OFFSET:.*]], %{{.*}}:2, %{{.*}}:2 = memref.extract_strided_metadata %[[OUT]]
+//       CHECK:     %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[OUT]]
 //       CHECK:     %[[BYTES:.*]] = arith.muli %[[OFFSET]], %[[C4:.*]] : index
 //       CHECK:     %[[ADDR:.*]] = arith.addi %[[PTR]], %[[BYTES]] : index
 //       CHECK:     %[[MIS:.*]] = arith.andi %[[ADDR]], %[[C63:.*]] : index
@@ -132,5 +135,69 @@ func.func @parallel(%row: memref<1x64xf32>, %out: memref<64x64x64xf32>) {
           : memref<1x64xf32> to memref<1x64xf32, strided<[64, 1], offset: ?>>
     }
   }
+  return
+}
+
+// -----
+
+// Rows of 16 and 32 bytes in a loop marked gather.stream_stores
+// (convert-gather-to-scf's dense chunks) stream in one store each, tested
+// for alignment to their own size; the same copies in an unmarked loop, and
+// a 16-byte row whose rows are 20 bytes apart (the row's address is
+// tested, not the buffer's), are left as they are or tested per row.
+// CHECK-LABEL: func.func @sub_line(
+//  CHECK-SAME:     %[[OUT:[^:]*]]: memref<1048576x4xf32>, %[[OUT8:[^:]*]]: memref<1048576x8xf32>,
+//       CHECK:   scf.for
+//       CHECK:     %[[DST:.*]] = memref.subview %[[OUT]]
+//       CHECK:     memref.extract_aligned_pointer_as_index %[[OUT]]
+//       CHECK:     arith.andi %{{.*}}, %[[C15:.*]] : index
+//       CHECK:     scf.if
+//       CHECK:       vector.load {{.*}} vector<4xf32>
+//       CHECK:       vector.store {{.*}} {alignment = 16 : i64, nontemporal = true}
+//       CHECK:     } else {
+//  CHECK-NEXT:       memref.copy
+//       CHECK:     %[[DST8:.*]] = memref.subview %[[OUT8]]
+//       CHECK:     memref.extract_aligned_pointer_as_index %[[OUT8]]
+//       CHECK:       vector.store {{.*}} {alignment = 32 : i64, nontemporal = true} : memref<8xf32, strided<[1], offset: ?>>, vector<8xf32>
+//       CHECK:   } {gather.stream_stores}
+//       CHECK:   scf.for
+//   CHECK-NOT:     nontemporal
+//       CHECK:   } {other}
+//       CHECK:   scf.for
+//       CHECK:     %[[DST5:.*]] = memref.subview
+//       CHECK:     memref.extract_aligned_pointer_as_index %[[DST5]]
+//       CHECK:     vector.store {{.*}} {alignment = 16 : i64, nontemporal = true}
+//       CHECK:   } {gather.stream_stores}
+//       CHECK:   llvm.fence seq_cst
+//  CHECK-NEXT:   return
+// OFF-LABEL: func.func @sub_line(
+//   OFF-NOT:   nontemporal
+func.func @sub_line(%out: memref<1048576x4xf32>, %out8: memref<1048576x8xf32>,
+                    %out5: memref<1048576x5xf32>, %row: memref<1x4xf32>,
+                    %row8: memref<1x8xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %m = %c0 to %n step %c1 {
+    %dst = memref.subview %out[%m, 0] [1, 4] [1, 1]
+        : memref<1048576x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
+    memref.copy %row, %dst
+        : memref<1x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
+    %dst8 = memref.subview %out8[%m, 0] [1, 8] [1, 1]
+        : memref<1048576x8xf32> to memref<1x8xf32, strided<[8, 1], offset: ?>>
+    memref.copy %row8, %dst8
+        : memref<1x8xf32> to memref<1x8xf32, strided<[8, 1], offset: ?>>
+  } {gather.stream_stores}
+  scf.for %m = %c0 to %n step %c1 {
+    %dst = memref.subview %out[%m, 0] [1, 4] [1, 1]
+        : memref<1048576x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
+    memref.copy %row, %dst
+        : memref<1x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
+  } {other}
+  scf.for %m = %c0 to %n step %c1 {
+    %dst = memref.subview %out5[%m, 0] [1, 4] [1, 1]
+        : memref<1048576x5xf32> to memref<1x4xf32, strided<[5, 1], offset: ?>>
+    memref.copy %row, %dst
+        : memref<1x4xf32> to memref<1x4xf32, strided<[5, 1], offset: ?>>
+  } {gather.stream_stores}
   return
 }

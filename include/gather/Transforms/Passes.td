@@ -28,6 +28,15 @@ def NontemporalCopiesPass : Pass<"gather-nontemporal-copies"> {
     - otherwise the original `memref.copy` (unaligned streaming stores
       split into 8-byte ones and are slower than a plain copy).
 
+    Copies of 16 or 32 bytes inside an `scf.for` marked
+    `gather.stream_stores` (convert-gather-to-scf marks the copy loop of a
+    chunk of such rows whose indices are dense, that is sorted or nearly:
+    consecutive stores then fill whole lines) become the same choice with
+    one store of their size, aligned to it. Where every offset of the
+    destination's `memref.subview`s moves it by a multiple of the store
+    size (rows of a buffer, each a whole number of stores apart), the
+    alignment test reads the buffer's address, which is loop-invariant.
+
     Each outermost op of the function holding a rewritten copy (its loop
     nest, parallel or not) is followed by one `llvm.fence seq_cst`, since
     streaming stores are weakly ordered: a consumer on another thread must

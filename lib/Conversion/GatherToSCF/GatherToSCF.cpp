@@ -35,6 +35,7 @@
 #include "gather/Conversion/GatherCommon/GatherLoweringUtils.h"
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/Gather/IR/GatherOps.h"
+#include "gather/Transforms/StreamStores.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -154,7 +155,9 @@ private:
 
   // Chunks.
   Value emitChunkCopies(OpBuilder &b, Location loc, const IndexChunk &chunk,
-                        Value acc, ToResultFn toResult, CopyKind kind);
+                        Value acc, ToResultFn toResult, CopyKind kind,
+                        bool streamStores = false);
+  Value createIsDenseChunk(OpBuilder &b, Location loc, const IndexChunk &chunk);
   Value emitSplitChunkCopies(OpBuilder &b, Location loc, Value bad,
                              const IndexChunk &chunk, Value ub, Value acc,
                              ToResultFn toResult, CopyKind badKind);
@@ -588,7 +591,8 @@ SmallVector<Value> LoopEmitter::buildChunkedNest(
 /// gives, reading indices as `kind` says.
 Value LoopEmitter::emitChunkCopies(OpBuilder &b, Location l,
                                    const IndexChunk &chunk, Value acc,
-                                   ToResultFn toResult, CopyKind kind) {
+                                   ToResultFn toResult, CopyKind kind,
+                                   bool streamStores) {
   Value one = arith::ConstantIndexOp::create(b, l, 1);
   auto copies = scf::ForOp::create(
       b, l, chunk.lo, chunk.hi, one, acc,
@@ -600,7 +604,36 @@ Value LoopEmitter::emitChunkCopies(OpBuilder &b, Location l,
                                       iterArgs.front(), kind));
       });
   annotateCopyLoop(copies);
+  if (streamStores)
+    copies->setAttr(kStreamStoresAttrName, b.getUnitAttr());
   return copies.getResult(0);
+}
+
+/// Whether the first and last indices of `chunk` lie at most
+/// CPUTargetDescription::denseChunkRowsPerPosition rows apart per position
+/// (LoweringPlan::streamDenseChunks): two loads from the lines the chunk's
+/// check just read.
+Value LoopEmitter::createIsDenseChunk(OpBuilder &b, Location l,
+                                      const IndexChunk &chunk) {
+  auto loadAt = [&](Value position) {
+    SmallVector<Value> ivs(chunk.outerIvs);
+    ivs.push_back(position);
+    SmallVector<Value> selector = g.getSelectorOfResultCoords(ivs);
+    return loadIndex(b, l, indices, g.getIndicesCoords(b, l, selector, 0));
+  };
+  Value one = arith::ConstantIndexOp::create(b, l, 1);
+  Value last = arith::SubIOp::create(b, l, chunk.hi, one);
+  Value distance = arith::SubIOp::create(b, l, loadAt(last), loadAt(chunk.lo));
+  Value span = arith::MaxSIOp::create(
+      b, l, distance,
+      arith::SubIOp::create(b, l, arith::ConstantIndexOp::create(b, l, 0),
+                            distance));
+  Value positions = arith::SubIOp::create(b, l, chunk.hi, chunk.lo);
+  Value maxSpan =
+      arith::MulIOp::create(b, l, positions,
+                            arith::ConstantIndexOp::create(
+                                b, l, plan.target.denseChunkRowsPerPosition));
+  return arith::CmpIOp::create(b, l, arith::CmpIPredicate::sle, span, maxSpan);
 }
 
 /// Copies `chunk` (of a loop of `ub` positions) unchecked unless `bad`,
@@ -619,8 +652,22 @@ Value LoopEmitter::emitSplitChunkCopies(OpBuilder &b, Location l, Value bad,
     emitIndicesPrefetch(b, l, chunk.outerIvs, chunk.hi, next);
   }
   Value split = arith::SelectOp::create(b, l, bad, chunk.lo, chunk.hi);
+  Value uncheckedLo = chunk.lo;
+  if (plan.streamDenseChunks) {
+    // A good, dense chunk streams its copies; the unchecked loop after it
+    // is then empty.
+    Value good = arith::XOrIOp::create(
+        b, l, bad, arith::ConstantIntOp::create(b, l, 1, 1));
+    Value stream =
+        arith::AndIOp::create(b, l, good, createIsDenseChunk(b, l, chunk));
+    uncheckedLo = arith::SelectOp::create(b, l, stream, chunk.hi, chunk.lo);
+    acc =
+        emitChunkCopies(b, l, IndexChunk{chunk.outerIvs, chunk.lo, uncheckedLo},
+                        acc, toResult, CopyKind::Unchecked,
+                        /*streamStores=*/true);
+  }
   Value unchecked =
-      emitChunkCopies(b, l, IndexChunk{chunk.outerIvs, chunk.lo, split}, acc,
+      emitChunkCopies(b, l, IndexChunk{chunk.outerIvs, uncheckedLo, split}, acc,
                       toResult, CopyKind::Unchecked);
   return emitChunkCopies(b, l, IndexChunk{chunk.outerIvs, split, chunk.hi},
                          unchecked, toResult, badKind);

@@ -7,6 +7,7 @@
 #include "LoweringPlan.h"
 
 #include "gather/Dialect/Gather/IR/GatherOps.h"
+#include "gather/Support/Options.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "llvm/Support/CheckedArithmetic.h"
@@ -121,6 +122,31 @@ static std::optional<int64_t> getStaticLoopCopies(const LoweringPlanInputs &in) 
     copies = copies ? llvm::checkedMul(*copies, size) : std::nullopt;
   }
   return copies;
+}
+
+/// Whether chunks of `in` test their indices for density
+/// (LoweringPlan::streamDenseChunks): a gather of one index per position
+/// whose static slices are 16 or 32 bytes (a streaming store of a vector
+/// register each) and whose result is dynamically sized or at least the
+/// default nontemporal-min-bytes.
+static bool shouldStreamDenseChunks(const LoweringPlanInputs &in,
+                                    std::optional<int64_t> elementBytes) {
+  const GatherGeometry &g = in.geometry;
+  if (g.indexDepth != 1 || !elementBytes)
+    return false;
+  std::optional<int64_t> sliceBytes = *elementBytes;
+  for (int64_t size :
+       in.paramsType.getShape().drop_front(g.firstIndexedDim + g.indexDepth))
+    sliceBytes = ShapedType::isDynamic(size) || !sliceBytes
+                     ? std::nullopt
+                     : llvm::checkedMul(*sliceBytes, size);
+  if (!sliceBytes || (*sliceBytes != 16 && *sliceBytes != 32))
+    return false;
+  std::optional<int64_t> copies = getStaticLoopCopies(in);
+  std::optional<int64_t> resultBytes =
+      copies ? llvm::checkedMul(*copies, *sliceBytes) : std::nullopt;
+  return !copies || !resultBytes ||
+         *resultBytes >= options::kNontemporalMinBytesDefault;
 }
 
 /// True when every params dimension an index addresses is static and not
@@ -254,6 +280,9 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
   plan.vectorizeCopies =
       plan.scalarCopies && elementBytes && *elementBytes >= 4 && paramsBytes &&
       *paramsBytes <= in.target.vectorizedCopiesMaxParamsBytes;
+  plan.streamDenseChunks = plan.checks == LoweringPlan::Checks::PerChunk &&
+                           !plan.scalarCopies &&
+                           shouldStreamDenseChunks(in, elementBytes);
   if (elementBytes)
     plan.slicePrefetchLocality =
         in.target.getRowPrefetchLocality(in.paramsType, *elementBytes);
@@ -300,5 +329,6 @@ void LoweringPlan::print(raw_ostream &os) const {
   if (slicePrefetchDistance)
     os << " into=l" << (slicePrefetchLocality == 3 ? 1 : 2);
   os << " indices-prefetch=" << (prefetchIndices ? "yes" : "no")
-     << " vectorize=" << (vectorizeCopies ? "yes" : "no");
+     << " vectorize=" << (vectorizeCopies ? "yes" : "no")
+     << " stream-dense=" << (streamDenseChunks ? "yes" : "no");
 }

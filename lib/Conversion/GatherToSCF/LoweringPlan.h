@@ -93,6 +93,13 @@ struct LoweringPlan {
   /// LLVM may vectorize the copy loops (CPUTargetDescription::
   /// vectorizedCopiesMaxParamsBytes); otherwise they are annotated not to.
   bool vectorizeCopies = false;
+  /// Each chunk (Checks::PerChunk) of sub-line slices also tests whether its
+  /// indices are dense (its first and last index at most
+  /// CPUTargetDescription::denseChunkRowsPerPosition params rows apart per
+  /// position); a good, dense chunk copies in a loop marked
+  /// `gather.stream_stores`, whose copies gather-nontemporal-copies makes
+  /// streaming stores.
+  bool streamDenseChunks = false;
   /// Bytes of one params element (where slices are prefetched).
   int64_t elementBytes = 0;
   /// The target the tuning came from.

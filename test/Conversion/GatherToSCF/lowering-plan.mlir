@@ -157,3 +157,32 @@ func.func @sub_line_prefetch(%big: tensor<4x1048576xf32>, %rows: tensor<100000x4
   %d = gather.gather %dyn[%i] axis = 1 : (tensor<4x?xf32>, tensor<200xi32>) -> tensor<4x200xf32>
   return %a, %b, %c, %d : tensor<4x200xf32>, tensor<200x4xf32>, tensor<4x200xf32>, tensor<4x200xf32>
 }
+
+// -----
+
+// Chunks of rows of 16 or 32 B test whether their indices are dense (and
+// then stream their stores, stream-dense-chunks.mlir) where the result is at
+// least 32 MiB or dynamically sized; not for smaller results, rows of 64 B
+// (whole lines stream anyway), rows of 8 B, or gather_nd's index vectors.
+func.func @stream_dense(%p: tensor<1000x4xf32>, %p8: tensor<1000x8xf32>,
+                        %p16: tensor<1000x16xf32>, %p2: tensor<1000x2xf32>,
+                        %pnd: tensor<10x100x4xf32>,
+                        %big: tensor<2097152xi32>, %small: tensor<2097151xi32>,
+                        %dyn: tensor<?xi32>, %ind: tensor<2097152x2xi32>) {
+  // expected-remark@+1 {{stream-dense=yes}}
+  %a = gather.gather %p[%big] : (tensor<1000x4xf32>, tensor<2097152xi32>) -> tensor<2097152x4xf32>
+  // expected-remark@+1 {{stream-dense=no}}
+  %b = gather.gather %p[%small] : (tensor<1000x4xf32>, tensor<2097151xi32>) -> tensor<2097151x4xf32>
+  // expected-remark@+1 {{stream-dense=yes}}
+  %c = gather.gather %p[%dyn] : (tensor<1000x4xf32>, tensor<?xi32>) -> tensor<?x4xf32>
+  // expected-remark@+1 {{stream-dense=yes}}
+  %d = gather.gather %p8[%big] : (tensor<1000x8xf32>, tensor<2097152xi32>) -> tensor<2097152x8xf32>
+  // expected-remark@+1 {{stream-dense=no}}
+  %e = gather.gather %p16[%big] : (tensor<1000x16xf32>, tensor<2097152xi32>) -> tensor<2097152x16xf32>
+  // expected-remark@+1 {{stream-dense=no}}
+  %f = gather.gather %p2[%big] : (tensor<1000x2xf32>, tensor<2097152xi32>) -> tensor<2097152x2xf32>
+  // expected-remark@+1 {{stream-dense=no}}
+  %g = gather.gather_nd %pnd[%ind] : (tensor<10x100x4xf32>, tensor<2097152x2xi32>) -> tensor<2097152x4xf32>
+  return
+}
+// PAR-LABEL: stream-dense=yes

@@ -1,0 +1,59 @@
+// Chunks of 16-byte rows (LoweringPlan::streamDenseChunks, here with a
+// dynamic number of positions) test whether their indices are dense: the
+// first and last index of the chunk at most 8 rows apart per position. A
+// good, dense chunk copies in a loop marked gather.stream_stores (whose
+// copies gather-nontemporal-copies streams); the plain unchecked loop then
+// starts at the chunk's end and the resolving loop is empty. A sparse or
+// bad chunk copies as before.
+//
+// RUN: gather-opt %s --convert-gather-to-scf | FileCheck %s
+// RUN: gather-opt %s --convert-gather-to-scf=parallel | FileCheck %s --check-prefix=PAR
+
+// CHECK-LABEL: func.func @rows(
+//  CHECK-SAME:     %[[P:[^:]*]]: tensor<1000x4xf32>, %[[I:[^:]*]]: tensor<?xi32>
+//       CHECK:   scf.for %[[LO:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
+//       CHECK:     %[[HI:.*]] = arith.minui
+//       CHECK:     %[[BAD:.*]] = scf.if
+//       CHECK:     %[[SPLIT:.*]] = arith.select %[[BAD]], %[[LO]], %[[HI]] : index
+//       CHECK:     %[[GOOD:.*]] = arith.xori %[[BAD]], %{{.*}} : i1
+//       CHECK:     %[[LASTPOS:.*]] = arith.subi %[[HI]], %{{.*}} : index
+//       CHECK:     %[[LASTI:.*]] = tensor.extract %[[I]][%[[LASTPOS]]]
+//       CHECK:     %[[LAST:.*]] = arith.index_cast %[[LASTI]]
+//       CHECK:     %[[FIRSTI:.*]] = tensor.extract %[[I]][%[[LO]]]
+//       CHECK:     %[[FIRST:.*]] = arith.index_cast %[[FIRSTI]]
+//       CHECK:     %[[DIST:.*]] = arith.subi %[[LAST]], %[[FIRST]] : index
+//       CHECK:     %[[NEG:.*]] = arith.subi %{{.*}}, %[[DIST]] : index
+//       CHECK:     %[[SPAN:.*]] = arith.maxsi %[[DIST]], %[[NEG]] : index
+//       CHECK:     %[[N:.*]] = arith.subi %[[HI]], %[[LO]] : index
+//       CHECK:     %[[MAXSPAN:.*]] = arith.muli %[[N]], %[[C8:.*]] : index
+//       CHECK:     %[[DENSE:.*]] = arith.cmpi sle, %[[SPAN]], %[[MAXSPAN]] : index
+//       CHECK:     %[[STREAM:.*]] = arith.andi %[[GOOD]], %[[DENSE]] : i1
+//       CHECK:     %[[MID:.*]] = arith.select %[[STREAM]], %[[HI]], %[[LO]] : index
+//       CHECK:     %[[S:.*]] = scf.for %{{.*}} = %[[LO]] to %[[MID]] {{.*}} iter_args(%{{.*}} = %[[ACC]])
+//       CHECK:       tensor.insert_slice
+//       CHECK:     } {gather.stream_stores}
+//       CHECK:     %[[U:.*]] = scf.for %{{.*}} = %[[MID]] to %[[SPLIT]] {{.*}} iter_args(%{{.*}} = %[[S]])
+//       CHECK:       tensor.insert_slice
+//   CHECK-NOT:     gather.stream_stores
+//       CHECK:     scf.for %{{.*}} = %[[SPLIT]] to %[[HI]] {{.*}} iter_args(%{{.*}} = %[[U]])
+// The chunks of a forall (threads) do the same:
+// PAR-LABEL: func.func @rows(
+//       PAR:   scf.forall
+//       PAR:     arith.maxsi
+//       PAR:     } {gather.stream_stores}
+//       PAR:   scf.forall.in_parallel
+func.func @rows(%p: tensor<1000x4xf32>, %i: tensor<?xi32>) -> tensor<?x4xf32> {
+  %r = gather.gather %p[%i] : (tensor<1000x4xf32>, tensor<?xi32>) -> tensor<?x4xf32>
+  return %r : tensor<?x4xf32>
+}
+
+// Rows of 64 bytes stream without the test (gather-nontemporal-copies
+// streams whole lines).
+// CHECK-LABEL: func.func @lines(
+//   CHECK-NOT:   arith.maxsi
+//   CHECK-NOT:   gather.stream_stores
+//       CHECK:   return
+func.func @lines(%p: tensor<1000x16xf32>, %i: tensor<?xi32>) -> tensor<?x16xf32> {
+  %r = gather.gather %p[%i] : (tensor<1000x16xf32>, tensor<?xi32>) -> tensor<?x16xf32>
+  return %r : tensor<?x16xf32>
+}
