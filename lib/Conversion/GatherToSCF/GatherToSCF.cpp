@@ -154,6 +154,12 @@ private:
           body);
 
   // Chunks.
+  SmallVector<Value> buildSubChunks(
+      OpBuilder &b, Location loc, const IndexChunk &chunk, Value ub,
+      ValueRange inits,
+      function_ref<SmallVector<Value>(OpBuilder &, Location, const IndexChunk &,
+                                      Value, ValueRange)>
+          body);
   Value emitChunkCopies(OpBuilder &b, Location loc, const IndexChunk &chunk,
                         Value acc, ToResultFn toResult, CopyKind kind,
                         bool streamStores = false);
@@ -587,6 +593,26 @@ SmallVector<Value> LoopEmitter::buildChunkedNest(
   return SmallVector<Value>(nest.results);
 }
 
+/// A loop over the sub-chunks of plan.subChunkPositions positions of
+/// `chunk` (of a loop of `ub` positions), carrying `inits` through `body`.
+SmallVector<Value> LoopEmitter::buildSubChunks(
+    OpBuilder &b, Location l, const IndexChunk &chunk, Value ub,
+    ValueRange inits,
+    function_ref<SmallVector<Value>(OpBuilder &, Location, const IndexChunk &,
+                                    Value, ValueRange)>
+        body) {
+  Value size = arith::ConstantIndexOp::create(b, l, plan.subChunkPositions);
+  auto subChunks = scf::ForOp::create(
+      b, l, chunk.lo, chunk.hi, size, inits,
+      [&](OpBuilder &sb, Location sl, Value lo, ValueRange args) {
+        Value hi = arith::MinUIOp::create(
+            sb, sl, arith::AddIOp::create(sb, sl, lo, size), chunk.hi);
+        scf::YieldOp::create(
+            sb, sl, body(sb, sl, IndexChunk{chunk.outerIvs, lo, hi}, ub, args));
+      });
+  return SmallVector<Value>(subChunks.getResults());
+}
+
 /// Copies the slices of `chunk` into `acc` at the coordinates `toResult`
 /// gives, reading indices as `kind` says.
 Value LoopEmitter::emitChunkCopies(OpBuilder &b, Location l,
@@ -646,7 +672,8 @@ Value LoopEmitter::emitSplitChunkCopies(OpBuilder &b, Location l, Value bad,
                                         Value acc, ToResultFn toResult,
                                         CopyKind badKind) {
   if (indicesBuffer) {
-    Value chunkSize = arith::ConstantIndexOp::create(b, l, plan.chunkPositions);
+    Value chunkSize =
+        arith::ConstantIndexOp::create(b, l, plan.getCheckedPositions());
     Value next = arith::MinUIOp::create(
         b, l, arith::AddIOp::create(b, l, chunk.hi, chunkSize), ub);
     emitIndicesPrefetch(b, l, chunk.outerIvs, chunk.hi, next);
@@ -886,10 +913,14 @@ std::pair<Value, Value> LoopEmitter::emitChunkForall(OpBuilder &b, Location l,
   SmallVector<Value> inits{slot};
   if (plan.reports)
     inits.push_back(arith::ConstantIntOp::create(b, l, 0, 1));
-  SmallVector<Value> filled =
-      overChunks
-          ? checkAndCopy(b, l, IndexChunk{outerIvs, lo, hi}, splitSize, inits)
-          : buildChunkedNest(b, l, ValueRange{iv}, inits, checkAndCopy);
+  SmallVector<Value> filled;
+  if (!overChunks)
+    filled = buildChunkedNest(b, l, ValueRange{iv}, inits, checkAndCopy);
+  else if (!plan.subChunkPositions)
+    filled = checkAndCopy(b, l, IndexChunk{outerIvs, lo, hi}, splitSize, inits);
+  else
+    filled = buildSubChunks(b, l, IndexChunk{outerIvs, lo, hi}, splitSize,
+                            inits, checkAndCopy);
   if (plan.reports)
     writeIterationFlag(b, l, forall, /*sharedIndex=*/1, filled[1]);
   b.setInsertionPointToStart(forall.getTerminator().getBody());

@@ -263,6 +263,10 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
     plan.threads = chunked && hasFewOuterIterations(in, plan.numLoops)
                        ? LoweringPlan::Threads::OverChunks
                        : LoweringPlan::Threads::OverOutermost;
+  if (plan.threads == LoweringPlan::Threads::OverChunks &&
+      plan.checks == LoweringPlan::Checks::PerChunk &&
+      plan.numLoops < g.resultRank)
+    plan.subChunkPositions = in.target.sliceCheckChunkPositions;
   std::optional<int64_t> elementBytes = getElementBytes(elementType);
   plan.slicePrefetchDistance =
       getSlicePrefetchDistance(in, elementBytes, small);
@@ -320,6 +324,8 @@ void LoweringPlan::print(raw_ostream &os) const {
      << " checks=" << getChecksName(checks);
   if (chunkPositions)
     os << " chunk=" << chunkPositions;
+  if (subChunkPositions)
+    os << " sub-chunk=" << subChunkPositions;
   os << " unchecked=" << stringifyGatherMode(uncheckedMode)
      << " resolving=" << stringifyGatherMode(resolvingMode);
   if (readReportedAs)

@@ -72,6 +72,15 @@ struct LoweringPlan {
   Checks checks = Checks::PerCopy;
   /// Index positions per chunk (Checks::PerChunk).
   int64_t chunkPositions = 0;
+  /// Threads::OverChunks with slice copies: each forall iteration (one
+  /// chunk, one flag) checks and copies its positions in sub-chunks of this
+  /// many; 0: in one piece.
+  int64_t subChunkPositions = 0;
+  /// The positions one check covers: a sub-chunk where there are, else a
+  /// chunk (the next ones are the indices prefetched).
+  int64_t getCheckedPositions() const {
+    return subChunkPositions ? subChunkPositions : chunkPositions;
+  }
   /// The op's mode reports bad indices to the handler (error, wrap).
   bool reports = false;
   /// How a copy reads its index when its indices are known good: error

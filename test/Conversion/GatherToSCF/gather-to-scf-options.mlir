@@ -55,9 +55,10 @@
 
 // Parallel: the outermost loop is an scf.forall, here over chunks of 1024
 // positions (the only loop); each iteration fills its own rows of the
-// result (a slot extracted from the shared output): checks its chunk's
-// indices, copies them unchecked when none is bad, else clamps each; and
-// inserts the slot in parallel.
+// result (a slot extracted from the shared output), in sub-chunks of 128
+// positions (slice copies): checks a sub-chunk's indices, copies them
+// unchecked when none is bad, else clamps each; and inserts the slot in
+// parallel.
 
 // PAR-LABEL: func.func @rows_clamp(
 // PAR-SAME:    %[[PARAMS:.*]]: tensor<100x64xf32>, %[[INDICES:.*]]: tensor<20xi32>)
@@ -67,21 +68,23 @@
 // PAR:           %[[HI:.*]] = arith.minui
 // PAR:           %[[N:.*]] = arith.subi %[[HI]], %[[LO]] : index
 // PAR:           %[[SLOT:.*]] = tensor.extract_slice %[[OUT]][%[[LO]], 0] [%[[N]], 64] [1, 1] : tensor<20x64xf32> to tensor<?x64xf32>
-// PAR:           %[[BAD:.*]] = scf.if %{{.*}} -> (i1)
-// PAR:             scf.for {{.*}} -> (vector<16xi32>)
-// PAR:           } else {
-// PAR:             scf.for {{.*}} -> (i1)
-// PAR:           }
-// PAR:           %[[SPLIT:.*]] = arith.select %[[BAD]], %[[LO]], %[[HI]] : index
-// PAR:           %[[CLEAN:.*]] = scf.for %[[I:.*]] = %[[LO]] to %[[SPLIT]] {{.*}} iter_args(%[[ACC:.*]] = %[[SLOT]])
-// PAR:             %[[REL:.*]] = arith.subi %[[I]], %[[LO]] : index
-// PAR:             %[[RAW:.*]] = tensor.extract %[[INDICES]][%[[I]]] : tensor<20xi32>
-// PAR-NOT:         arith.minsi
-// PAR:             %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][%{{.*}}, 0] [1, 64] [1, 1]
-// PAR:             tensor.insert_slice %[[SLICE]] into %[[ACC]][%[[REL]], 0] [1, 64] [1, 1] : tensor<1x64xf32> into tensor<?x64xf32>
-// PAR:           %[[FILLED:.*]] = scf.for %{{.*}} = %[[SPLIT]] to %[[HI]] {{.*}} iter_args(%{{.*}} = %[[CLEAN]])
-// PAR:             arith.minsi
-// PAR:             arith.maxsi
+// PAR:           %[[FILLED:.*]] = scf.for %[[SLO:.*]] = %[[LO]] to %[[HI]] step %[[C128:.*]] iter_args(%[[SACC:.*]] = %[[SLOT]])
+// PAR:             %[[SHI:.*]] = arith.minui %{{.*}}, %[[HI]] : index
+// PAR:             %[[BAD:.*]] = scf.if %{{.*}} -> (i1)
+// PAR:               scf.for {{.*}} -> (vector<16xi32>)
+// PAR:             } else {
+// PAR:               scf.for {{.*}} -> (i1)
+// PAR:             }
+// PAR:             %[[SPLIT:.*]] = arith.select %[[BAD]], %[[SLO]], %[[SHI]] : index
+// PAR:             %[[CLEAN:.*]] = scf.for %[[I:.*]] = %[[SLO]] to %[[SPLIT]] {{.*}} iter_args(%[[ACC:.*]] = %[[SACC]])
+// PAR:               %[[REL:.*]] = arith.subi %[[I]], %[[LO]] : index
+// PAR:               %[[RAW:.*]] = tensor.extract %[[INDICES]][%[[I]]] : tensor<20xi32>
+// PAR-NOT:           arith.minsi
+// PAR:               %[[SLICE:.*]] = tensor.extract_slice %[[PARAMS]][%{{.*}}, 0] [1, 64] [1, 1]
+// PAR:               tensor.insert_slice %[[SLICE]] into %[[ACC]][%[[REL]], 0] [1, 64] [1, 1] : tensor<1x64xf32> into tensor<?x64xf32>
+// PAR:             scf.for %{{.*}} = %[[SPLIT]] to %[[SHI]] {{.*}} iter_args(%{{.*}} = %[[CLEAN]])
+// PAR:               arith.minsi
+// PAR:               arith.maxsi
 // PAR:           scf.forall.in_parallel {
 // PAR:             tensor.parallel_insert_slice %[[FILLED]] into %[[OUT]][%[[LO]], 0] [%[[N]], 64] [1, 1] : tensor<?x64xf32> into tensor<20x64xf32>
 // PAR:           }
@@ -95,10 +98,11 @@ func.func @rows_clamp(%params: tensor<100x64xf32>, %indices: tensor<20xi32>) -> 
 // -----
 
 // Parallel error mode: when the position loop is the only loop, the forall
-// runs over its chunks of 1024; each iteration checks its chunk's indices
-// (or-reduction) and copies the chunk into its slot of the result,
-// unchecked when none is bad, else resolving each index as zero mode (one of
-// the two copy loops is empty), and writes its flag. Threads report
+// runs over its chunks of 1024; each iteration, in sub-chunks of 128
+// positions, checks their indices (or-reduction) and copies them into its
+// slot of the result, unchecked when none is bad, else resolving each index
+// as zero mode (one of the two copy loops is empty), and writes its flag:
+// whether a sub-chunk was bad. Threads report
 // nothing: after the loop, if any flag is set, the sequential loop reports
 // every bad index in index order.
 
@@ -112,30 +116,34 @@ func.func @rows_clamp(%params: tensor<100x64xf32>, %indices: tensor<20xi32>) -> 
 // PAR:           %[[HI:.*]] = arith.minui
 // PAR:           %[[N:.*]] = arith.subi %[[HI]], %[[LO]] : index
 // PAR:           %[[SLOT:.*]] = tensor.extract_slice %[[OUT]][%[[LO]], 0] [%[[N]], 64] [1, 1]
-// PAR:           %[[BAD:.*]] = scf.if %{{.*}} -> (i1)
-// PAR:             scf.for {{.*}} -> (vector<16xi32>)
-// PAR:           } else {
-// PAR:             scf.for %[[V:.*]] = %[[LO]] to %[[HI]] {{.*}} -> (i1) {
-// PAR:               tensor.extract %[[INDICES]][%[[V]]]
-// PAR:               arith.cmpi uge
+// PAR:           %[[FILLED:.*]]:2 = scf.for %[[SLO:.*]] = %[[LO]] to %[[HI]] step %{{.*}} iter_args(%[[SACC:.*]] = %[[SLOT]], %[[SEEN:.*]] = %{{.*}})
+// PAR:             %[[SHI:.*]] = arith.minui %{{.*}}, %[[HI]] : index
+// PAR:             %[[BAD:.*]] = scf.if %{{.*}} -> (i1)
+// PAR:               scf.for {{.*}} -> (vector<16xi32>)
+// PAR:             } else {
+// PAR:               scf.for %[[V:.*]] = %[[SLO]] to %[[SHI]] {{.*}} -> (i1) {
+// PAR:                 tensor.extract %[[INDICES]][%[[V]]]
+// PAR:                 arith.cmpi uge
+// PAR:               }
 // PAR:             }
+// PAR:             %[[SPLIT:.*]] = arith.select %[[BAD]], %[[SLO]], %[[SHI]] : index
+// PAR:             %[[CLEAN:.*]] = scf.for %[[I:.*]] = %[[SLO]] to %[[SPLIT]] {{.*}} iter_args(%{{.*}} = %[[SACC]])
+// PAR:               %[[REL:.*]] = arith.subi %[[I]], %[[LO]] : index
+// PAR-NOT:           scf.if
+// PAR:               tensor.insert_slice %{{.*}} into %{{.*}}[%[[REL]], 0] [1, 64] [1, 1]
+// PAR:             }
+// PAR:             %[[COPIED:.*]] = scf.for %[[J:.*]] = %[[SPLIT]] to %[[SHI]] {{.*}} iter_args(%{{.*}} = %[[CLEAN]])
+// PAR:               arith.cmpi ult
+// PAR:               scf.if
+// PAR:             }
+// PAR:             %[[ANYSEEN:.*]] = arith.ori %[[SEEN]], %[[BAD]] : i1
+// PAR:             scf.yield %[[COPIED]], %[[ANYSEEN]]
 // PAR:           }
-// PAR:           %[[SPLIT:.*]] = arith.select %[[BAD]], %[[LO]], %[[HI]] : index
-// PAR:           %[[CLEAN:.*]] = scf.for %[[I:.*]] = %[[LO]] to %[[SPLIT]] {{.*}} iter_args(%{{.*}} = %[[SLOT]])
-// PAR:             %[[REL:.*]] = arith.subi %[[I]], %[[LO]] : index
-// PAR-NOT:         scf.if
-// PAR:             tensor.insert_slice %{{.*}} into %{{.*}}[%[[REL]], 0] [1, 64] [1, 1]
-// PAR:           }
-// PAR:           %[[FILLED:.*]] = scf.for %[[J:.*]] = %[[SPLIT]] to %[[HI]] {{.*}} iter_args(%{{.*}} = %[[CLEAN]])
-// PAR:             arith.cmpi ult
-// PAR:             scf.if
-// PAR:           }
-// PAR:           %[[SKIP:.*]] = arith.ori %{{.*}}, %[[BAD]] : i1
 // PAR:           %[[OWN:.*]] = tensor.extract_slice %[[F]][%[[C]]] [1] [1] : tensor<1xi8> to tensor<1xi8>
-// PAR:           %[[FLAG:.*]] = arith.extui %[[SKIP]] : i1 to i8
-// PAR:           %[[FLAGT:.*]] = tensor.insert %[[FLAG]] into %[[OWN]][%{{.*}}] : tensor<1xi8>
+// PAR:           %[[SKIP:.*]] = arith.extui %[[FILLED]]#1 : i1 to i8
+// PAR:           %[[FLAGT:.*]] = tensor.insert %[[SKIP]] into %[[OWN]][%{{.*}}] : tensor<1xi8>
 // PAR:           scf.forall.in_parallel {
-// PAR:             tensor.parallel_insert_slice %[[FILLED]] into %[[OUT]][%[[LO]], 0] [%[[N]], 64] [1, 1]
+// PAR:             tensor.parallel_insert_slice %[[FILLED]]#0 into %[[OUT]][%[[LO]], 0] [%[[N]], 64] [1, 1]
 // PAR:             tensor.parallel_insert_slice %[[FLAGT]] into %[[F]][%[[C]]] [1] [1]
 // PAR:           }
 // PAR:         %[[ANY:.*]] = scf.for {{.*}} -> (i8) {

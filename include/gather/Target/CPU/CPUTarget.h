@@ -50,8 +50,12 @@ struct CPUTargetDescription {
   /// its copies (bench/run.py, 1024 -> 128: sorted rows of 16 B 0.93 ->
   /// 1.01x the C++ loop, random rows of 256 B 1.68 -> 1.85x, L2-resident
   /// rows of 16 B 0.97 -> 1.02x; docs/performance.md). With threads the
-  /// chunks stay at checkChunkPositions: each chunk there has a flag byte
-  /// in a heap buffer, and two threads gained 1-3 % at most.
+  /// chunks a forall splits stay at checkChunkPositions (each has a flag
+  /// byte in a heap buffer; smaller ones gained 1-3 % at most), and each
+  /// iteration checks and copies its chunk in sub-chunks of this many
+  /// positions (LoweringPlan::subChunkPositions; stop 20, two threads,
+  /// gen/loop: sorted rows of 16 B 0.94 -> 1.05x, random ones 1.28 ->
+  /// 1.33x, other slice cases within noise).
   int64_t sliceCheckChunkPositions = 128;
   int64_t getCheckChunkPositions(bool sliceCopies, bool threads) const {
     return sliceCopies && !threads ? sliceCheckChunkPositions
