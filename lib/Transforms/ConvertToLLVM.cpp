@@ -138,6 +138,34 @@ static void finishLoweredOps(ModuleOp module) {
   });
 }
 
+/// Marks the call of each C interface wrapper `_mlir_ciface_F` to F
+/// always_inline where F has at most `maxOps` operations.
+static void inlineSmallWrappedFunctions(ModuleOp module, int64_t maxOps) {
+  if (maxOps <= 0)
+    return;
+  std::optional<SymbolTable> symbols;
+  for (auto wrapper : module.getOps<LLVM::LLVMFuncOp>()) {
+    StringRef name = wrapper.getName();
+    if (!name.consume_front("_mlir_ciface_") || wrapper.isExternal())
+      continue;
+    if (!symbols)
+      symbols.emplace(module);
+    auto callee = symbols->lookup<LLVM::LLVMFuncOp>(name);
+    if (!callee || callee.isExternal())
+      continue;
+    int64_t ops = 0;
+    WalkResult counted = callee.walk([&](Operation *) {
+      return ++ops > maxOps ? WalkResult::interrupt() : WalkResult::advance();
+    });
+    if (counted.wasInterrupted())
+      continue;
+    wrapper.walk([&](LLVM::CallOp call) {
+      if (call.getCallee() == name)
+        call.setAlwaysInline(true);
+    });
+  }
+}
+
 namespace {
 
 struct GatherConvertToLLVMPass
@@ -178,6 +206,7 @@ struct GatherConvertToLLVMPass
       return signalPassFailure();
     setNoAliasPointers(module, noAliasPointers);
     finishLoweredOps(module);
+    inlineSmallWrappedFunctions(module, cInterfaceInlineMaxOps);
     if (reconcileCasts) {
       SmallVector<UnrealizedConversionCastOp> casts;
       module.walk(
