@@ -11,6 +11,13 @@
 // RUN: | mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
 // RUN: | FileCheck %s
+// The same on two threads (streamed sub-chunks inside the forall's
+// chunks; one fence after the loop):
+// RUN: gather-opt %s --gather-cpu-pipeline="nontemporal-min-bytes=0 num-threads=2" \
+// RUN: | mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
+// RUN:     -shared-libs=%libomp \
+// RUN: | FileCheck %s
 // The streaming path is there: 16-byte streaming stores, fenced.
 // RUN: gather-opt %s --gather-cpu-pipeline="nontemporal-min-bytes=0" \
 // RUN: | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=IR
