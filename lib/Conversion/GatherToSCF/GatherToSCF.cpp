@@ -115,6 +115,11 @@ enum class CopyKind {
 using ToResultFn =
     function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange)>;
 
+/// Checks and copies one chunk of positions (of a loop of the given size),
+/// carrying the given values; returns the next ones.
+using ChunkBodyFn = function_ref<SmallVector<Value>(
+    OpBuilder &, Location, const IndexChunk &, Value, ValueRange)>;
+
 /// Builds the loops of one gather op as its LoweringPlan says.
 class LoopEmitter {
 public:
@@ -147,19 +152,14 @@ private:
   void getLoopBounds(OpBuilder &b, Location loc, SmallVectorImpl<Value> &lbs,
                      SmallVectorImpl<Value> &ubs, SmallVectorImpl<Value> &steps);
   std::pair<Value, Value> buildFlaggingCopyNest(OpBuilder &b, Location loc);
-  SmallVector<Value> buildChunkedNest(
-      OpBuilder &b, Location loc, ValueRange leadingIvs, ValueRange inits,
-      function_ref<SmallVector<Value>(OpBuilder &, Location,
-                                      const IndexChunk &, Value, ValueRange)>
-          body);
+  SmallVector<Value> buildChunkedNest(OpBuilder &b, Location loc,
+                                      ValueRange leadingIvs, ValueRange inits,
+                                      ChunkBodyFn body);
 
   // Chunks.
-  SmallVector<Value> buildSubChunks(
-      OpBuilder &b, Location loc, const IndexChunk &chunk, Value ub,
-      ValueRange inits,
-      function_ref<SmallVector<Value>(OpBuilder &, Location, const IndexChunk &,
-                                      Value, ValueRange)>
-          body);
+  SmallVector<Value> buildSubChunks(OpBuilder &b, Location loc,
+                                    const IndexChunk &chunk, Value ub,
+                                    ValueRange inits, ChunkBodyFn body);
   Value emitChunkCopies(OpBuilder &b, Location loc, const IndexChunk &chunk,
                         Value acc, ToResultFn toResult, CopyKind kind,
                         bool streamStores = false);
@@ -559,11 +559,10 @@ Value LoopEmitter::buildCopyNest(OpBuilder &b, Location l, Value lb0,
 /// and, inside, the chunks of plan.chunkPositions positions of the innermost
 /// position loop, carrying `inits`; `body` gets each chunk and the size of
 /// the innermost loop and returns the next iter_args.
-SmallVector<Value> LoopEmitter::buildChunkedNest(
-    OpBuilder &b, Location l, ValueRange leadingIvs, ValueRange inits,
-    function_ref<SmallVector<Value>(OpBuilder &, Location, const IndexChunk &,
-                                    Value, ValueRange)>
-        body) {
+SmallVector<Value> LoopEmitter::buildChunkedNest(OpBuilder &b, Location l,
+                                                 ValueRange leadingIvs,
+                                                 ValueRange inits,
+                                                 ChunkBodyFn body) {
   int64_t begin = leadingIvs.size(), last = plan.numLoops - 1;
   Value zero = arith::ConstantIndexOp::create(b, l, 0);
   Value one = arith::ConstantIndexOp::create(b, l, 1);
@@ -595,12 +594,10 @@ SmallVector<Value> LoopEmitter::buildChunkedNest(
 
 /// A loop over the sub-chunks of plan.subChunkPositions positions of
 /// `chunk` (of a loop of `ub` positions), carrying `inits` through `body`.
-SmallVector<Value> LoopEmitter::buildSubChunks(
-    OpBuilder &b, Location l, const IndexChunk &chunk, Value ub,
-    ValueRange inits,
-    function_ref<SmallVector<Value>(OpBuilder &, Location, const IndexChunk &,
-                                    Value, ValueRange)>
-        body) {
+SmallVector<Value> LoopEmitter::buildSubChunks(OpBuilder &b, Location l,
+                                               const IndexChunk &chunk,
+                                               Value ub, ValueRange inits,
+                                               ChunkBodyFn body) {
   Value size = arith::ConstantIndexOp::create(b, l, plan.subChunkPositions);
   auto subChunks = scf::ForOp::create(
       b, l, chunk.lo, chunk.hi, size, inits,
