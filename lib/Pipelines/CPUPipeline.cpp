@@ -259,7 +259,12 @@ void addLoweringToLLVM(OpPassManager &pm,
   addPassIfUsed(pm, {"affine"}, createLowerAffinePass());
   // Linear time in convert-scf-to-cf for functions of many gathers.
   pm.addPass(createSplitBlocksAtSCFPass());
-  pm.addPass(createSCFToControlFlowPass());
+  // Both conversions below run without rollback: their patterns never fail
+  // after a change, and the conversion keeps no copy of the replaced IR
+  // (one function of 5000 gathers: 252 -> 215 MiB peak).
+  SCFToControlFlowPassOptions scfToCFOptions;
+  scfToCFOptions.allowPatternRollback = false;
+  pm.addPass(createSCFToControlFlowPass(scfToCFOptions));
   // Vector ops a user's module holds; vector-to-llvm first rewrites them
   // on vectors, so it stays a pass of its own.
   addPassIfUsed(pm, {"vector"}, createConvertVectorToLLVMPass());
@@ -268,6 +273,7 @@ void addLoweringToLLVM(OpPassManager &pm,
   // after, the casts are reconciled in it as well.
   GatherConvertToLLVMPassOptions toLLVMOptions;
   toLLVMOptions.reconcileCasts = options.numThreads == 0;
+  toLLVMOptions.allowPatternRollback = false;
   pm.addPass(createGatherConvertToLLVMPass(toLLVMOptions));
   if (options.numThreads > 0) {
     pm.addPass(createConvertOpenMPToLLVMPass());

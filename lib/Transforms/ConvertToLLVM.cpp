@@ -138,6 +138,46 @@ static void finishLoweredOps(ModuleOp module) {
   });
 }
 
+/// Erases `op` and the insertvalue chain that builds its container where
+/// nothing else reads them.
+static void eraseDeadInsertChain(Operation *op) {
+  while (op && op->use_empty() &&
+         isa<LLVM::InsertValueOp, LLVM::PoisonOp, LLVM::UndefOp>(op)) {
+    Operation *container = nullptr;
+    if (auto insert = dyn_cast<LLVM::InsertValueOp>(op))
+      container = insert.getContainer().getDefiningOp();
+    op->erase();
+    op = container;
+  }
+}
+
+/// Reads of memref descriptor fields straight from the values that built
+/// the descriptor. The conversion packs each descriptor (of a function
+/// argument, an allocation, a view) into an insertvalue chain and each use
+/// extracts a field again: a third of the ops it leaves, which the printer,
+/// the verifier and the translation to LLVM IR all pay for (LLVM folds them
+/// only after translation). Each llvm.extractvalue whose container is such
+/// a chain folds to the inserted value, and a chain left unread is erased.
+static void foldDescriptorReads(ModuleOp module) {
+  module.walk([](LLVM::ExtractValueOp extract) {
+    auto chain = extract.getContainer().getDefiningOp<LLVM::InsertValueOp>();
+    if (!chain)
+      return;
+    // A fold in place moves the read up the chain (into an inserted
+    // aggregate): fold again until it reaches a value or stops.
+    SmallVector<OpFoldResult, 1> folded;
+    for (unsigned steps = 0; folded.empty() && steps < 8; ++steps)
+      if (failed(extract->fold(folded)))
+        break;
+    if (auto value = dyn_cast_if_present<Value>(
+            folded.empty() ? OpFoldResult() : folded.front())) {
+      extract.replaceAllUsesWith(value);
+      extract.erase();
+    }
+    eraseDeadInsertChain(chain);
+  });
+}
+
 /// Marks the call of each C interface wrapper `_mlir_ciface_F` to F
 /// always_inline where F has at most `maxOps` operations.
 static void inlineSmallWrappedFunctions(ModuleOp module, int64_t maxOps) {
@@ -202,7 +242,10 @@ struct GatherConvertToLLVMPass
     llvm::StringMap<SmallVector<unsigned>> noAliasPointers =
         getNoAliasPointers(module, converter);
     LLVMConversionTarget target(*ctx);
-    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+    ConversionConfig config;
+    config.allowPatternRollback = allowPatternRollback;
+    if (failed(applyPartialConversion(module, target, std::move(patterns),
+                                      config)))
       return signalPassFailure();
     setNoAliasPointers(module, noAliasPointers);
     finishLoweredOps(module);
@@ -213,6 +256,7 @@ struct GatherConvertToLLVMPass
           [&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
       reconcileUnrealizedCasts(casts);
     }
+    foldDescriptorReads(module);
   }
 };
 

@@ -1,20 +1,25 @@
 // gather-convert-to-llvm lowers memref, arith, cf, func, ub, index and
 // complex ops to LLVM in one conversion; what it leaves (vector here) stays
 // for the passes after it. The output is that of the upstream passes one
-// after the other.
+// after the other, but for the reads of memref descriptor fields, which
+// read the values that built the descriptor.
 //
 // RUN: gather-opt %s --gather-convert-to-llvm --reconcile-unrealized-casts --split-input-file --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 // RUN: gather-opt %s --gather-convert-to-llvm --reconcile-unrealized-casts --split-input-file | FileCheck %s
 // RUN: gather-opt %s --gather-convert-to-llvm --split-input-file | FileCheck %s --check-prefix=LEFT
 // RUN: gather-opt %s --gather-convert-to-llvm=reconcile-casts --split-input-file | FileCheck %s
+// RUN: gather-opt %s --gather-convert-to-llvm="reconcile-casts allow-pattern-rollback=false" --split-input-file | FileCheck %s
 
 // CHECK-LABEL: llvm.func @row_sum(
 // CHECK-SAME:    %[[ALLOC:[^:]*]]: !llvm.ptr, %[[ALIGNED:[^:]*]]: !llvm.ptr,
-// One descriptor for the argument, used by the load in the loop.
-// CHECK:         llvm.mlir.poison : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
-// CHECK-NOT:     llvm.mlir.poison : !llvm.struct<(ptr, ptr, i64, array<1 x i64>
+// The load in the loop reads the aligned pointer argument: no descriptor is
+// built and read back.
+// CHECK-NOT:     llvm.mlir.poison
+// CHECK-NOT:     llvm.insertvalue
 // CHECK:         llvm.br ^bb1
-// CHECK:         llvm.load %{{.*}} : !llvm.ptr -> f32
+// CHECK-NOT:     llvm.extractvalue
+// CHECK:         %[[PTR:.*]] = llvm.getelementptr inbounds|nuw %[[ALIGNED]][%{{.*}}]
+// CHECK:         llvm.load %[[PTR]] : !llvm.ptr -> f32
 // CHECK:         llvm.fadd
 // CHECK:         llvm.return %{{.*}} : f32
 // CHECK-NOT:     builtin.unrealized_conversion_cast
@@ -151,5 +156,39 @@ func.func @streaming_f16(%from: !llvm.ptr, %to: !llvm.ptr) {
   llvm.store %f, %to {alignment = 64 : i64, nontemporal} : vector<16xf32>, !llvm.ptr
   %p = llvm.load %from : !llvm.ptr -> vector<32xf16>
   llvm.store %p, %to : vector<32xf16>, !llvm.ptr
+  return
+}
+
+// -----
+
+// A descriptor that leaves the function keeps its insertvalue chain; the
+// load reads the pointer that malloc returned.
+// CHECK-LABEL: llvm.func @alloc_read(
+// CHECK:         %[[MEM:.*]] = llvm.call @malloc(
+// CHECK:         %[[DESC:.*]] = llvm.insertvalue %{{.*}}, %{{.*}}[4, 0]
+// CHECK-NOT:     llvm.extractvalue
+// CHECK:         %[[PTR:.*]] = llvm.getelementptr inbounds|nuw %[[MEM]][
+// CHECK:         %[[V:.*]] = llvm.load %[[PTR]] : !llvm.ptr -> f32
+// CHECK:         llvm.insertvalue %[[DESC]], %{{.*}}[0]
+// CHECK:         llvm.insertvalue %[[V]], %{{.*}}[1]
+func.func @alloc_read(%n: index) -> (memref<?xf32>, f32) {
+  %a = memref.alloc(%n) : memref<?xf32>
+  %c0 = arith.constant 0 : index
+  %v = memref.load %a[%c0] : memref<?xf32>
+  return %a, %v : memref<?xf32>, f32
+}
+
+// -----
+
+// A descriptor stored whole (for memrefCopy) keeps its chain.
+// CHECK-LABEL: llvm.func @strided_copy(
+// CHECK:         %[[DESC:.*]] = llvm.insertvalue %{{.*}}, %{{.*}}[4, 1]
+// CHECK:         %[[SRC:.*]] = llvm.insertvalue %{{.*}}, %{{.*}}[4, 1]
+// CHECK:         llvm.store %[[SRC]], %{{.*}} : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>, !llvm.ptr
+// CHECK:         llvm.store %[[DESC]], %{{.*}} : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>, !llvm.ptr
+// CHECK:         llvm.call @memrefCopy(
+func.func @strided_copy(%a: memref<4x4xf32, strided<[8, 1]>>,
+                        %b: memref<4x4xf32>) {
+  memref.copy %a, %b : memref<4x4xf32, strided<[8, 1]>> to memref<4x4xf32>
   return
 }
