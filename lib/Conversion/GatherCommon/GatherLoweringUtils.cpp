@@ -20,6 +20,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
@@ -287,13 +288,58 @@ SmallVector<Value> mlir::gather::buildSelectorLoopNest(
 // Pattern preconditions and results
 //===----------------------------------------------------------------------===//
 
+/// True when `value` is defined before `op`: a block argument of a block
+/// enclosing it, or the result of an op before it or before the op
+/// enclosing it in that op's block.
+static bool isDefinedBefore(Value value, Operation *op) {
+  Operation *ancestor = value.getParentBlock()->findAncestorOpInBlock(*op);
+  if (!ancestor)
+    return false;
+  Operation *def = value.getDefiningOp();
+  return !def || def->isBeforeInBlock(ancestor);
+}
+
+/// The `bufferization.materialize_in_destination ... restrict writable` into
+/// a buffer that the tensor-form `op` can build its result in instead of a
+/// new tensor: the op's one use, in its block, with nothing between them
+/// that touches memory, into a buffer defined before the op whose tensor
+/// type is the result type. Null otherwise.
+static bufferization::MaterializeInDestinationOp
+getMaterializingUser(Operation *op) {
+  if (!op->hasOneUse())
+    return {};
+  auto user =
+      dyn_cast<bufferization::MaterializeInDestinationOp>(*op->user_begin());
+  if (!user || !user.getRestrict() || !user.getWritable() ||
+      user->getBlock() != op->getBlock())
+    return {};
+  auto destType = dyn_cast<MemRefType>(user.getDest().getType());
+  if (!destType ||
+      memref::getTensorTypeFromMemRefType(destType) !=
+          op->getResult(0).getType() ||
+      !isDefinedBefore(user.getDest(), op))
+    return {};
+  for (Operation *between = op->getNextNode(); between != user;
+       between = between->getNextNode())
+    if (!isMemoryEffectFree(between))
+      return {};
+  return user;
+}
+
 /// Reifies the result sizes of `op` into `sizes` and creates a
 /// `tensor.empty` of its result type. For the buffer form, the sizes are those
 /// of `out` and the result is built in `out` itself: a writable
 /// `bufferization.to_tensor ... restrict` view of it (out aliases neither
 /// params nor indices, which the lowering reads through their own views).
+/// A tensor-form result that is only materialized in a buffer
+/// (getMaterializingUser) is built in a writable `restrict` view of that
+/// buffer, as upstream's empty tensor elimination would (which replaces one
+/// use of a tensor.empty, where the lowering has several), and the
+/// materialization, now a copy onto itself that bufferization folds away,
+/// is no longer `restrict`. As for any materialize_in_destination, the
+/// buffer must have the result's shape.
 static FailureOr<Value>
-createEmptyResult(OpBuilder &b, Operation *op,
+createEmptyResult(RewriterBase &b, Operation *op,
                   SmallVectorImpl<OpFoldResult> &sizes) {
   if (Value out = cast<GatherOpInterface>(op).getOut()) {
     sizes.assign(memref::getMixedSizes(b, op->getLoc(), out));
@@ -308,6 +354,14 @@ createEmptyResult(OpBuilder &b, Operation *op,
     return failure();
   sizes.assign(reified.front());
   auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  if (auto materialize = getMaterializingUser(op)) {
+    b.modifyOpInPlace(materialize, [&] { materialize.setRestrict(false); });
+    return bufferization::ToTensorOp::create(b, op->getLoc(), resultType,
+                                             materialize.getDest(),
+                                             /*restrict=*/true,
+                                             /*writable=*/true)
+        .getResult();
+  }
   SmallVector<Value> dynamicSizes;
   for (auto [i, size] : llvm::enumerate(sizes))
     if (resultType.isDynamicDim(i))
