@@ -2,7 +2,7 @@
 //
 // Part of the gather project.
 //
-// A memref.copy between static, contiguous slices (a gather's row copies) as
+// A memref.copy between contiguous slices (a gather's row copies) as
 // one llvm.intr.memcpy between element pointers, without the subview
 // descriptors that expand-strided-metadata and the conversion would build and
 // read again (see the pass description in Passes.td).
@@ -29,17 +29,51 @@ namespace gather {
 
 using namespace mlir;
 
-/// Returns the bytes of `type`, a static shape of integers or floats of 1,
-/// 2, 4, 8 or 16 bytes, or nullopt for other element types (whose size in
-/// memory is not their width: f80 takes 16 bytes) or sizes past int64_t.
-static std::optional<int64_t> getStaticBytes(MemRefType type) {
+/// Returns the bytes of an element of `type`, an integer or float of 1, 2,
+/// 4, 8 or 16 bytes, or nullopt for other element types (whose size in
+/// memory is not their width: f80 takes 16 bytes).
+static std::optional<int64_t> getElementBytes(MemRefType type) {
   Type elementType = type.getElementType();
   if (!isa<IntegerType, FloatType>(elementType))
     return std::nullopt;
   unsigned bits = elementType.getIntOrFloatBitWidth();
   if (bits < 8 || bits > 128 || !llvm::isPowerOf2_32(bits))
     return std::nullopt;
-  std::optional<int64_t> bytes = bits / 8;
+  return bits / 8;
+}
+
+/// True when every memref of `type` is contiguous and row-major, whatever
+/// its dynamic sizes: an identity layout, or strides where each dimension
+/// of a size other than 1 has the static stride of the elements after it
+/// (a gather's row of dynamic width, `1x?xf32, strided<[?, 1]>`, is one).
+static bool isContiguousRowMajor(MemRefType type) {
+  if (type.getLayout().isIdentity())
+    return true;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return false;
+  // The stride the next dimension out must have; unknown past a dynamic
+  // size.
+  std::optional<int64_t> expected = 1;
+  for (int64_t dim = type.getRank() - 1; dim >= 0; --dim) {
+    int64_t size = type.getDimSize(dim);
+    if (size == 1)
+      continue;
+    if (!expected || strides[dim] != *expected)
+      return false;
+    expected = ShapedType::isDynamic(size) ? std::nullopt
+                                           : llvm::checkedMul(*expected, size);
+  }
+  return true;
+}
+
+/// Returns the bytes of `type` where its shape is static, or nullopt for
+/// dynamic shapes or sizes past int64_t.
+static std::optional<int64_t> getStaticBytes(MemRefType type) {
+  std::optional<int64_t> bytes = getElementBytes(type);
+  if (!type.hasStaticShape())
+    return std::nullopt;
   for (int64_t size : type.getShape())
     if (bytes)
       bytes = llvm::checkedMul(*bytes, size);
@@ -61,9 +95,10 @@ static std::pair<Value, SmallVector<OpFoldResult>> getViewedBuffer(Value view) {
   return {view, {}};
 }
 
-/// True when `copy` is rewritten: both sides static, contiguous, row-major,
-/// of the same element type, in the default memory space, and the buffers
-/// they view have an LLVM descriptor type.
+/// True when `copy` is rewritten: both sides contiguous and row-major
+/// whatever their sizes, of the same element type of whole bytes, in the
+/// default memory space, of a static size that fits int64_t or of dynamic
+/// sizes, and the buffers they view have an LLVM descriptor type.
 static bool isSliceCopy(memref::CopyOp copy,
                         const LLVMTypeConverter &converter) {
   auto source = dyn_cast<MemRefType>(copy.getSource().getType());
@@ -72,13 +107,36 @@ static bool isSliceCopy(memref::CopyOp copy,
     return false;
   for (auto [type, view] : {std::make_pair(source, copy.getSource()),
                             std::make_pair(target, copy.getTarget())}) {
-    if (!isInDefaultMemorySpace(type) ||
-        !memref::isStaticShapeAndContiguousRowMajor(type))
+    if (!isInDefaultMemorySpace(type) || !isContiguousRowMajor(type))
       return false;
     if (!converter.convertType(getViewedBuffer(view).first.getType()))
       return false;
   }
-  return getStaticBytes(target).has_value();
+  if (!getElementBytes(target))
+    return false;
+  return !target.hasStaticShape() || getStaticBytes(target).has_value();
+}
+
+/// Returns the bytes that `copy` moves as an i64: a constant for static
+/// shapes, else the element size times the sizes of a side that is a
+/// subview (its size operands), or of the target (memref.dim).
+static Value createByteCount(OpBuilder &b, Location loc, memref::CopyOp copy) {
+  auto target = cast<MemRefType>(copy.getTarget().getType());
+  if (std::optional<int64_t> bytes = getStaticBytes(target))
+    return LLVM::ConstantOp::create(b, loc, b.getI64Type(), *bytes);
+  SmallVector<OpFoldResult> sizes;
+  if (auto subview = copy.getTarget().getDefiningOp<memref::SubViewOp>())
+    sizes = subview.getMixedSizes();
+  else if (auto subview = copy.getSource().getDefiningOp<memref::SubViewOp>())
+    sizes = subview.getMixedSizes();
+  else
+    sizes = memref::getMixedSizes(b, loc, copy.getTarget());
+  Value bytes =
+      arith::ConstantIndexOp::create(b, loc, *getElementBytes(target));
+  for (OpFoldResult size : sizes)
+    bytes = arith::MulIOp::create(
+        b, loc, bytes, getValueOrCreateConstantIndexOp(b, loc, size));
+  return arith::IndexCastOp::create(b, loc, b.getI64Type(), bytes);
 }
 
 /// Returns the address of the first element of `view` as an !llvm.ptr: the
@@ -147,9 +205,7 @@ static void lowerSliceCopy(memref::CopyOp copy,
   Value source = copy.getSource(), target = copy.getTarget();
   Value to = createElementPointer(b, loc, target, converter);
   Value from = createElementPointer(b, loc, source, converter);
-  Value bytes = LLVM::ConstantOp::create(
-      b, loc, b.getI64Type(),
-      *getStaticBytes(cast<MemRefType>(target.getType())));
+  Value bytes = createByteCount(b, loc, copy);
   LLVM::MemcpyOp::create(b, loc, to, from, bytes, /*isVolatile=*/false);
   copy.erase();
   for (Value view : {source, target}) {

@@ -136,26 +136,75 @@ func.func @shared_view(%a: memref<4x8xf32>, %i: index) -> f32 {
 // -----
 
 // Left to the conversion: a non-contiguous slice (a column), an element
-// type whose size in memory is not its width (f80: 16 bytes), dynamic
-// shapes, another memory space.
+// type whose size in memory is not its width (f80: 16 bytes), a slice whose
+// contiguity depends on its dynamic strides, another memory space.
 // CHECK-LABEL: func.func @kept(
 //   CHECK-NOT:   llvm.intr.memcpy
 //       CHECK:   memref.copy %{{.*}} : memref<4x1xf32, strided<[8, 1], offset: 3>> to memref<4x1xf32>
 //       CHECK:   memref.copy %{{.*}} : memref<4xf80> to memref<4xf80>
-//       CHECK:   memref.copy %{{.*}} : memref<?xf32> to memref<?xf32>
+//       CHECK:   memref.copy %{{.*}} : memref<1x?x?xf32, strided<[?, ?, 1], offset: ?>> to memref<1x?x?xf32, strided<[?, ?, 1], offset: ?>>
 //       CHECK:   memref.copy %{{.*}} : memref<4xf32, 1> to memref<4xf32>
 //   CHECK-NOT:   llvm.intr.memcpy
 func.func @kept(%a: memref<4x8xf32>, %b: memref<4x1xf32>,
                 %c: memref<4xf80>, %d: memref<4xf80>,
-                %e: memref<?xf32>, %f: memref<?xf32>,
-                %g: memref<4xf32, 1>, %h: memref<4xf32>) {
+                %e: memref<?x?x?xf32>, %f: memref<?x?x?xf32>, %n: index,
+                %m: index, %g: memref<4xf32, 1>, %h: memref<4xf32>) {
   %column = memref.subview %a[0, 3] [4, 1] [1, 1]
       : memref<4x8xf32> to memref<4x1xf32, strided<[8, 1], offset: 3>>
   memref.copy %column, %b
       : memref<4x1xf32, strided<[8, 1], offset: 3>> to memref<4x1xf32>
   memref.copy %c, %d : memref<4xf80> to memref<4xf80>
-  memref.copy %e, %f : memref<?xf32> to memref<?xf32>
+  %ev = memref.subview %e[1, 0, 0] [1, %n, %m] [1, 1, 1]
+      : memref<?x?x?xf32> to memref<1x?x?xf32, strided<[?, ?, 1], offset: ?>>
+  %fv = memref.subview %f[%n, 0, 0] [1, %n, %m] [1, 1, 1]
+      : memref<?x?x?xf32> to memref<1x?x?xf32, strided<[?, ?, 1], offset: ?>>
+  memref.copy %ev, %fv : memref<1x?x?xf32, strided<[?, ?, 1], offset: ?>>
+      to memref<1x?x?xf32, strided<[?, ?, 1], offset: ?>>
   memref.copy %g, %h : memref<4xf32, 1> to memref<4xf32>
+  return
+}
+
+// -----
+
+// Dynamic sizes: a row of dynamic width (a gather's row copy from params
+// of dynamic shape) and whole buffers of identity layout are contiguous
+// whatever their sizes; the byte count is computed from the subview's
+// sizes, or from the target's.
+// CHECK-LABEL: func.func @dynamic_row(
+//  CHECK-SAME:     %[[T:[^:]*]]: memref<?x?xf32>, %[[O:[^:]*]]: memref<?x?xf32>, %[[I:[^:]*]]: index, %[[J:[^:]*]]: index, %[[W:[^:]*]]: index
+//   CHECK-NOT:   memref.subview
+//   CHECK-DAG:   %[[C4:.*]] = arith.constant 4 : index
+//   CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
+//       CHECK:   %[[R:.*]] = arith.muli %[[C4]], %[[C1]] : index
+//       CHECK:   %[[RW:.*]] = arith.muli %[[R]], %[[W]] : index
+//       CHECK:   %[[BYTES:.*]] = arith.index_cast %[[RW]] : index to i64
+//       CHECK:   "llvm.intr.memcpy"(%{{.*}}, %{{.*}}, %[[BYTES]]) <{isVolatile = false}>
+//   CHECK-NOT:   memref.copy
+//       CHECK:   return
+// LLVM-LABEL: llvm.func @dynamic_row(
+//   LLVM-NOT:   llvm.call @memrefCopy
+//       LLVM:   "llvm.intr.memcpy"
+//       LLVM:   llvm.return
+func.func @dynamic_row(%table: memref<?x?xf32>, %out: memref<?x?xf32>,
+                       %i: index, %j: index, %w: index) {
+  %src = memref.subview %table[%i, 0] [1, %w] [1, 1]
+      : memref<?x?xf32> to memref<1x?xf32, strided<[?, 1], offset: ?>>
+  %dst = memref.subview %out[%j, 0] [1, %w] [1, 1]
+      : memref<?x?xf32> to memref<1x?xf32, strided<[?, 1], offset: ?>>
+  memref.copy %src, %dst : memref<1x?xf32, strided<[?, 1], offset: ?>>
+      to memref<1x?xf32, strided<[?, 1], offset: ?>>
+  return
+}
+
+// CHECK-LABEL: func.func @dynamic_whole(
+//  CHECK-SAME:     %[[A:[^:]*]]: memref<?x8xi16>, %[[B:[^:]*]]: memref<?x8xi16>
+//   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//       CHECK:   %[[N:.*]] = memref.dim %[[B]], %[[C0]] : memref<?x8xi16>
+//       CHECK:   arith.muli %{{.*}}, %[[N]] : index
+//       CHECK:   "llvm.intr.memcpy"
+//   CHECK-NOT:   memref.copy
+func.func @dynamic_whole(%a: memref<?x8xi16>, %b: memref<?x8xi16>) {
+  memref.copy %a, %b : memref<?x8xi16> to memref<?x8xi16>
   return
 }
 

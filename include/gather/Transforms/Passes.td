@@ -384,12 +384,16 @@ def EliminateEmptyTensorsPass
 
 def LowerSliceCopiesPass
     : Pass<"gather-lower-slice-copies", "::mlir::ModuleOp"> {
-  let summary = "lower copies of static, contiguous slices to llvm.intr.memcpy "
+  let summary = "lower copies of contiguous slices to llvm.intr.memcpy "
                 "between element pointers";
   let description = [{
-    Rewrites each `memref.copy` between two static-shaped, contiguous
-    row-major memrefs of integer or float elements (whole bytes, default
-    memory space) into one `llvm.intr.memcpy` of the constant byte size.
+    Rewrites each `memref.copy` between two memrefs of integer or float
+    elements (whole bytes, default memory space) that are contiguous and
+    row-major whatever their dynamic sizes (an identity layout, or static
+    strides where each dimension of a size other than 1 has the stride of
+    the elements after it) into one `llvm.intr.memcpy`: of the constant
+    byte size for static shapes, else of the element size times the sizes
+    of the subview (or of the target).
     Each pointer is the aligned pointer of the buffer that the operand views
     (through one `memref.subview`, which is erased when nothing else uses
     it) plus the operand's offset in elements, computed from the subview's
@@ -406,9 +410,14 @@ def LowerSliceCopiesPass
     instead of about 55, which the conversion, the verifier and the printer
     each pay for (compile time, docs/performance.md).
 
-    Other copies (dynamic shapes, non-contiguous layouts, other element
-    types, copies inside nested symbol tables such as `gpu.module`) are
-    left to their conversions. `gather-cpu-pipeline` runs it on
+    A row of dynamic width (`1x?xf32, strided<[?, 1], offset: ?>`, the row
+    copy of a gather from params of dynamic shape) would otherwise become a
+    call to the runtime's `memrefCopy`: 256-byte rows from 1M x 64 params
+    of type `?x?xf32` ran at 0.13x the C++ loop, 0.94x with the memcpy.
+
+    Other copies (non-contiguous layouts, layouts whose contiguity depends
+    on dynamic strides, other element types, copies inside nested symbol
+    tables such as `gpu.module`) are left to their conversions. `gather-cpu-pipeline` runs it on
     buffers, after bufferization, deallocation and the streaming stores,
     before `expand-strided-metadata`.
   }];
