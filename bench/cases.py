@@ -1,7 +1,8 @@
 """Benchmark cases of the CPU gather benchmark (shared by run.py and
 frameworks.py).
 
-A case is one gather with static shapes. Every kind has the same shape of
+A case is one gather with static shapes (`dynamic`: its gathered
+dimensions are dynamic in the kernel; the harness is the same). Every kind has the same shape of
 work: the output is O x M blocks of S contiguous elements, and block (o, m)
 copies one block of params chosen by the indices:
 
@@ -47,6 +48,7 @@ class Case:
     K: int = 1            # bag: rows per bag
     dist: str = "uniform"  # bag: uniform | zipf
     reduce: str = "sum"    # bag: sum | mean | max
+    dynamic: bool = False  # the kernel's gathered dimensions are dynamic
 
     @property
     def out_bytes(self):
@@ -171,6 +173,14 @@ def small_rows():
                 suffix="_16rows", large=False)
 
 
+def dynamic_rows():
+    """Random rows of 256 B (the big case) with the kernel's table, index
+    and result rows dynamic (`?x64xf32`, `?xi32`): the shapes a model with a
+    dynamic batch or vocabulary gives."""
+    return rows(256, "random", "f32", "i32", 256 * MiB, 256 * MiB,
+                suffix="_dynamic", threads=[1, 2], dynamic=True)
+
+
 def full_cases():
     big = dict(out_bytes=256 * MiB, params_bytes=256 * MiB, threads=[1, 2])
     l2 = dict(out_bytes=256 * KiB, params_bytes=256 * KiB, large=False)
@@ -196,6 +206,7 @@ def full_cases():
     for rb in (16, 256, 4 * KiB, 64 * KiB):
         cases.append(rows(rb, "random", "f32", "i32", **l2))
     cases.append(small_rows())
+    cases.append(dynamic_rows())
     cases += [
         rows(256, "sorted", "f32", "i32", **l2),
         elements("f32", "i32", **l2),

@@ -51,6 +51,9 @@ def kernel_mlir(c, mode="error"):
     memref (materialize_in_destination, so bufferization can write there),
     in out-of-bounds `mode` (the indices are in bounds: same output)."""
     p, i, o = c.params_shape, c.indices_shape, c.out_shape
+    if c.dynamic:
+        # The table's rows, the indices and the result's rows.
+        p, i, o = ["?"] + p[1:], ["?"] + i[1:], ["?"] + o[1:]
     pm, im, om = (tensor_type(p, c.dtype, "memref"),
                   tensor_type(i, c.itype, "memref"),
                   tensor_type(o, c.dtype, "memref"))

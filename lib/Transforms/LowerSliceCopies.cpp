@@ -131,11 +131,19 @@ static Value createByteCount(OpBuilder &b, Location loc, memref::CopyOp copy) {
     sizes = subview.getMixedSizes();
   else
     sizes = memref::getMixedSizes(b, loc, copy.getTarget());
-  Value bytes =
-      arith::ConstantIndexOp::create(b, loc, *getElementBytes(target));
-  for (OpFoldResult size : sizes)
-    bytes = arith::MulIOp::create(
-        b, loc, bytes, getValueOrCreateConstantIndexOp(b, loc, size));
+  // The static sizes fold into the element size (wrapping as the i64
+  // arithmetic would: a copy that is never reached may have any sizes).
+  uint64_t staticBytes = *getElementBytes(target);
+  SmallVector<Value> dynamicSizes;
+  for (OpFoldResult size : sizes) {
+    if (std::optional<int64_t> constant = getConstantIntValue(size))
+      staticBytes *= uint64_t(*constant);
+    else
+      dynamicSizes.push_back(cast<Value>(size));
+  }
+  Value bytes = arith::ConstantIndexOp::create(b, loc, int64_t(staticBytes));
+  for (Value size : dynamicSizes)
+    bytes = arith::MulIOp::create(b, loc, bytes, size);
   return arith::IndexCastOp::create(b, loc, b.getI64Type(), bytes);
 }
 
