@@ -73,16 +73,35 @@ static std::optional<int64_t> getStaticBytes(MemRefType type) {
   return bytes;
 }
 
+/// True when `type` is a row of dynamic length: every dimension but the
+/// innermost of static size 1, the innermost dynamic with stride 1 (a
+/// gather's row copy from params of dynamic row width).
+static bool isDynamicRow(MemRefType type) {
+  if (type.getRank() == 0 || !type.isDynamicDim(type.getRank() - 1) ||
+      !llvm::all_of(type.getShape().drop_back(),
+                    [](int64_t size) { return size == 1; }))
+    return false;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  return succeeded(type.getStridesAndOffset(strides, offset)) &&
+         strides.back() == 1;
+}
+
 /// The bytes of one streaming store of `copy`: a line where it writes a
-/// static, contiguous block of whole lines; the block, where it writes 16
-/// or 32 bytes inside a loop marked kStreamStoresAttrName (consecutive
-/// iterations fill lines); none otherwise.
+/// static, contiguous block of whole lines, or a row of dynamic length
+/// (whole lines checked at run time); the block, where it writes 16 or 32
+/// bytes inside a loop marked kStreamStoresAttrName (consecutive iterations
+/// fill lines); none otherwise.
 static std::optional<int64_t> getStreamStoreBytes(memref::CopyOp copy) {
   auto source = dyn_cast<MemRefType>(copy.getSource().getType());
   auto target = dyn_cast<MemRefType>(copy.getTarget().getType());
   if (!source || !target || source.getRank() == 0 ||
-      source.getElementType() != target.getElementType() ||
-      !memref::isStaticShapeAndContiguousRowMajor(source) ||
+      source.getElementType() != target.getElementType())
+    return std::nullopt;
+  if (isDynamicRow(source) && isDynamicRow(target) &&
+      getElementBytes(target) != 0)
+    return kLineBytes;
+  if (!memref::isStaticShapeAndContiguousRowMajor(source) ||
       !memref::isStaticShapeAndContiguousRowMajor(target))
     return std::nullopt;
   int64_t elementBytes = getElementBytes(target);
@@ -150,9 +169,27 @@ static Value createIsLargeEnough(OpBuilder &b, Location loc, Value buffer,
       arith::ConstantIndexOp::create(b, loc, minBytes));
 }
 
+/// Returns the elements `copy` moves (a constant for a static shape, the
+/// row's length for a dynamic row) and, for a dynamic row, sets `wholeLines`
+/// to whether they fill whole streaming stores of `storeBytes`.
+static Value createElementCount(OpBuilder &b, Location loc, memref::CopyOp copy,
+                                int64_t storeBytes, Value &wholeLines) {
+  Value target = copy.getTarget();
+  auto type = cast<MemRefType>(target.getType());
+  if (type.hasStaticShape())
+    return arith::ConstantIndexOp::create(b, loc, type.getNumElements());
+  Value count = memref::DimOp::create(b, loc, target, type.getRank() - 1);
+  int64_t lanes = storeBytes / getElementBytes(type);
+  Value tail = arith::RemUIOp::create(
+      b, loc, count, arith::ConstantIndexOp::create(b, loc, lanes));
+  wholeLines = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tail,
+                                     arith::ConstantIndexOp::create(b, loc, 0));
+  return count;
+}
+
 /// Rewrites `copy` into `if (target block aligned to `storeBytes` [&& its
-/// buffer large enough]) streaming copy in stores of `storeBytes` else
-/// copy`; returns the scf.if.
+/// buffer large enough] [&& a dynamic row of whole stores]) streaming copy
+/// in stores of `storeBytes` else copy`; returns the scf.if.
 static Operation *rewriteCopy(memref::CopyOp copy, int64_t storeBytes,
                               Value root, bool checkSize, int64_t minBytes) {
   OpBuilder b(copy);
@@ -160,6 +197,7 @@ static Operation *rewriteCopy(memref::CopyOp copy, int64_t storeBytes,
   Value source = copy.getSource(), target = copy.getTarget();
   auto targetType = cast<MemRefType>(target.getType());
   int64_t elementBytes = getElementBytes(targetType);
+  bool dynamicRow = !targetType.hasStaticShape();
 
   // The block's address: the aligned pointer plus the offset.
   Value witness = getAlignmentWitness(target, storeBytes, elementBytes);
@@ -179,22 +217,30 @@ static Operation *rewriteCopy(memref::CopyOp copy, int64_t storeBytes,
   if (checkSize)
     stream = arith::AndIOp::create(b, loc, stream,
                                    createIsLargeEnough(b, loc, root, minBytes));
+  Value wholeLines;
+  Value count = createElementCount(b, loc, copy, storeBytes, wholeLines);
+  if (wholeLines)
+    stream = arith::AndIOp::create(b, loc, stream, wholeLines);
 
   auto ifOp = scf::IfOp::create(
       b, loc, stream,
       [&](OpBuilder &tb, Location tl) {
-        Value from = collapseToRank1(tb, tl, source);
-        Value to = collapseToRank1(tb, tl, target);
+        // A static block is read and written as rank 1; a dynamic row
+        // along its innermost dimension (the others are of size 1).
+        Value from = dynamicRow ? source : collapseToRank1(tb, tl, source);
+        Value to = dynamicRow ? target : collapseToRank1(tb, tl, target);
+        int64_t rank = cast<MemRefType>(to.getType()).getRank();
         int64_t lanes = storeBytes / elementBytes;
         auto lineType = VectorType::get({lanes}, targetType.getElementType());
-        Value count =
-            arith::ConstantIndexOp::create(tb, tl, targetType.getNumElements());
         Value step = arith::ConstantIndexOp::create(tb, tl, lanes);
         scf::ForOp::create(
             tb, tl, zero, count, step, ValueRange(),
             [&](OpBuilder &lb, Location ll, Value i, ValueRange) {
-              Value line = vector::LoadOp::create(lb, ll, lineType, from, i);
-              vector::StoreOp::create(lb, ll, line, to, i,
+              SmallVector<Value> indices(rank - 1, zero);
+              indices.push_back(i);
+              Value line =
+                  vector::LoadOp::create(lb, ll, lineType, from, indices);
+              vector::StoreOp::create(lb, ll, line, to, indices,
                                       /*nontemporal=*/true,
                                       llvm::Align(storeBytes));
               scf::YieldOp::create(lb, ll);

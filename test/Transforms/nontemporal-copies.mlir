@@ -78,6 +78,67 @@ func.func @dynamic_buffer(%src: memref<1x32xi16>, %out: memref<?x32xi16>,
 
 // -----
 
+// A row of dynamic length (params of dynamic row width): streamed along
+// its innermost dimension when it is a whole number of lines, aligned, in a
+// buffer large enough; copied otherwise.
+// CHECK-LABEL: func.func @dynamic_row(
+//  CHECK-SAME:     %[[P:[^:]*]]: memref<?x?xf32>, %[[OUT:[^:]*]]: memref<?x?xf32>, %{{[^:]*}}: index, %{{[^:]*}}: index, %[[W:[^:]*]]: index
+//       CHECK:   %[[SRC:.*]] = memref.subview %[[P]]
+//       CHECK:   %[[DST:.*]] = memref.subview %[[OUT]]
+//       CHECK:   %[[ALIGNED:.*]] = arith.cmpi eq
+//       CHECK:   %[[LARGE:.*]] = arith.cmpi uge
+//       CHECK:   %[[S1:.*]] = arith.andi %[[ALIGNED]], %[[LARGE]] : i1
+//       CHECK:   %[[C1:.*]] = arith.constant 1 : index
+//       CHECK:   %[[N:.*]] = memref.dim %[[DST]], %[[C1]]
+//       CHECK:   %[[C16:.*]] = arith.constant 16 : index
+//       CHECK:   %[[TAIL:.*]] = arith.remui %[[N]], %[[C16]] : index
+//       CHECK:   %[[WHOLE:.*]] = arith.cmpi eq, %[[TAIL]], %{{.*}} : index
+//       CHECK:   %[[STREAM:.*]] = arith.andi %[[S1]], %[[WHOLE]] : i1
+//       CHECK:   scf.if %[[STREAM]] {
+//       CHECK:     scf.for %[[I:.*]] = %{{.*}} to %[[N]] step %{{.*}} {
+//       CHECK:       %[[LINE:.*]] = vector.load %[[SRC]][%{{.*}}, %[[I]]] : memref<1x?xf32, strided<[?, 1], offset: ?>>, vector<16xf32>
+//       CHECK:       vector.store %[[LINE]], %[[DST]][%{{.*}}, %[[I]]] {alignment = 64 : i64, nontemporal = true}
+//       CHECK:   } else {
+//       CHECK:     memref.copy %[[SRC]], %[[DST]]
+//       CHECK:   llvm.fence seq_cst
+func.func @dynamic_row(%p: memref<?x?xf32>, %out: memref<?x?xf32>,
+                       %i: index, %j: index, %w: index) {
+  %src = memref.subview %p[%i, 0] [1, %w] [1, 1]
+      : memref<?x?xf32> to memref<1x?xf32, strided<[?, 1], offset: ?>>
+  %dst = memref.subview %out[%j, 0] [1, %w] [1, 1]
+      : memref<?x?xf32> to memref<1x?xf32, strided<[?, 1], offset: ?>>
+  memref.copy %src, %dst : memref<1x?xf32, strided<[?, 1], offset: ?>>
+      to memref<1x?xf32, strided<[?, 1], offset: ?>>
+  return
+}
+
+// -----
+
+// Left alone: dynamic blocks other than one row (here two rows of dynamic
+// width) and a dynamic row whose innermost stride is not 1.
+// CHECK-LABEL: func.func @dynamic_left_alone(
+//   CHECK-NOT:   nontemporal
+//   CHECK-NOT:   llvm.fence
+//       CHECK:   return
+func.func @dynamic_left_alone(%p: memref<?x?xf32>, %out: memref<?x?xf32>,
+                              %i: index, %w: index) {
+  %src = memref.subview %p[%i, 0] [2, %w] [1, 1]
+      : memref<?x?xf32> to memref<2x?xf32, strided<[?, 1], offset: ?>>
+  %dst = memref.subview %out[%i, 0] [2, %w] [1, 1]
+      : memref<?x?xf32> to memref<2x?xf32, strided<[?, 1], offset: ?>>
+  memref.copy %src, %dst : memref<2x?xf32, strided<[?, 1], offset: ?>>
+      to memref<2x?xf32, strided<[?, 1], offset: ?>>
+  %s2 = memref.subview %p[%i, 0] [1, %w] [1, 2]
+      : memref<?x?xf32> to memref<1x?xf32, strided<[?, 2], offset: ?>>
+  %d2 = memref.subview %out[%i, 0] [1, %w] [1, 2]
+      : memref<?x?xf32> to memref<1x?xf32, strided<[?, 2], offset: ?>>
+  memref.copy %s2, %d2 : memref<1x?xf32, strided<[?, 2], offset: ?>>
+      to memref<1x?xf32, strided<[?, 2], offset: ?>>
+  return
+}
+
+// -----
+
 // Left alone: a destination buffer under min-bytes, a block that is not a
 // whole number of lines, a strided block, and index elements.
 // CHECK-LABEL: func.func @left_alone(

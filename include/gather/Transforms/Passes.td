@@ -37,6 +37,13 @@ def NontemporalCopiesPass : Pass<"gather-nontemporal-copies"> {
     size (rows of a buffer, each a whole number of stores apart), the
     alignment test reads the buffer's address, which is loop-invariant.
 
+    A copy of one row of dynamic length (every dimension but the innermost
+    of size 1, the innermost of stride 1: a gather's row copy from params
+    of dynamic row width) streams the same way along the row, when its
+    length is also a whole number of lines at run time (256-byte rows from
+    `?x?xf32` params: 0.95 -> 1.47x the plain C++ loop; the same rows of
+    static width: 1.84x).
+
     Each outermost op of the function holding a rewritten copy (its loop
     nest, parallel or not) is followed by one `llvm.fence seq_cst`, since
     streaming stores are weakly ordered: a consumer on another thread must

@@ -32,6 +32,9 @@
 // SMALL: !nontemporal
 // SMALL-LABEL: define {{.*}} @rows_into(
 // SMALL-NOT: !nontemporal
+// SMALL-LABEL: define {{.*}} @rows_dynamic(
+// SMALL: urem i64 %{{.*}}, 16
+// SMALL: !nontemporal
 // SMALL-LABEL: define {{.*}} @main(
 
 func.func private @printMemrefF32(tensor<*xf32>)
@@ -77,6 +80,13 @@ func.func @rows_into(%p: tensor<4x16xf32>, %i: tensor<5xi32>,
   bufferization.materialize_in_destination %r in restrict writable %out
       : (tensor<5x16xf32>, memref<5x16xf32, strided<[33, 1], offset: 16>>) -> ()
   return
+}
+
+// Rows of dynamic width (params of dynamic shape): streamed along the row
+// when it is a whole number of lines (16 f32), copied when not (8 f32).
+func.func @rows_dynamic(%p: tensor<?x?xf32>, %i: tensor<?xi32>) -> tensor<?x?xf32> {
+  %r = gather.gather %p[%i] : (tensor<?x?xf32>, tensor<?xi32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
 }
 
 // Rows of 32 f16 (64 bytes), widened to f32 for printing.
@@ -155,5 +165,23 @@ func.func @main() {
   // CHECK-NEXT: {{\[}}[200, 201, 202, {{.*}}, 230, 231],
   // CHECK-NEXT:  [300, 301, 302, {{.*}}, 330, 331],
   // CHECK-NEXT:  [0, 1, 2, {{.*}}, 30, 31]]
+
+  %pdd = tensor.cast %p : tensor<4x16xf32> to tensor<?x?xf32>
+  %di = arith.constant dense<[2, 1, 3]> : tensor<3xi32>
+  %did = tensor.cast %di : tensor<3xi32> to tensor<?xi32>
+  %dr = call @rows_dynamic(%pdd, %did) : (tensor<?x?xf32>, tensor<?xi32>) -> tensor<?x?xf32>
+  call @print(%dr) : (tensor<?x?xf32>) -> ()
+  // CHECK-LABEL: sizes = [3, 16]
+  // CHECK-NEXT: {{\[}}[200, 201, 202, {{.*}}, 214, 215],
+  // CHECK-NEXT:  [100, 101, 102, {{.*}}, 114, 115],
+  // CHECK-NEXT:  [300, 301, 302, {{.*}}, 314, 315]]
+  %p8 = tensor.extract_slice %p[0, 4] [4, 8] [1, 1] : tensor<4x16xf32> to tensor<4x8xf32>
+  %p8d = tensor.cast %p8 : tensor<4x8xf32> to tensor<?x?xf32>
+  %dr8 = call @rows_dynamic(%p8d, %did) : (tensor<?x?xf32>, tensor<?xi32>) -> tensor<?x?xf32>
+  call @print(%dr8) : (tensor<?x?xf32>) -> ()
+  // CHECK-LABEL: sizes = [3, 8]
+  // CHECK-NEXT: {{\[}}[204, 205, 206, 207, 208, 209, 210, 211],
+  // CHECK-NEXT:  [104, 105, 106, 107, 108, 109, 110, 111],
+  // CHECK-NEXT:  [304, 305, 306, 307, 308, 309, 310, 311]]
   return
 }
