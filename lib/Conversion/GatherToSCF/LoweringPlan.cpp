@@ -204,9 +204,10 @@ static bool isSmallGather(const LoweringPlanInputs &in) {
 }
 
 /// Where the indices are checked (LoweringPlan::Checks); `small`:
-/// isSmallGather.
+/// isSmallGather; `scalarLoop`: the copies move one element each, in a loop
+/// LLVM does not vectorize.
 static LoweringPlan::Checks getChecks(const LoweringPlanInputs &in,
-                                      bool reports, bool small,
+                                      bool reports, bool small, bool scalarLoop,
                                       std::optional<int64_t> indicesBytes) {
   const GatherGeometry &g = in.geometry;
   if (g.indexDepth == 0)
@@ -226,10 +227,14 @@ static LoweringPlan::Checks getChecks(const LoweringPlanInputs &in,
       return LoweringPlan::Checks::PerCopy;
   }
   // With outer loops that do not depend on the indices, indices that stay
-  // in cache are checked once rather than once per outer coordinate.
+  // in cache are checked once rather than once per outer coordinate. Not
+  // for a scalar copy loop over indices that L1 does not hold: each chunk's
+  // check then brings its indices into L1 for the copies, which otherwise
+  // wait on L2 for each one (CPUTargetDescription::getCheckOnceMaxBytes).
   bool checkOnce = reports && !in.options.parallel &&
                    g.firstIndexedDim > g.batchDims && indicesBytes &&
-                   *indicesBytes <= in.target.getCheckOnceMaxBytes();
+                   *indicesBytes <= in.target.getCheckOnceMaxBytes() &&
+                   !(scalarLoop && *indicesBytes > in.target.l1CacheBytes);
   return checkOnce ? LoweringPlan::Checks::UpFront
                    : LoweringPlan::Checks::PerChunk;
 }
@@ -252,8 +257,17 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
   }
   std::optional<int64_t> indicesBytes =
       getStaticBytes(in.indicesType, getIndexBytes(in.indicesType));
+  std::optional<int64_t> elementBytes = getElementBytes(elementType);
+  std::optional<int64_t> paramsBytes =
+      elementBytes ? getStaticBytes(in.paramsType, *elementBytes)
+                   : std::nullopt;
+  plan.vectorizeCopies =
+      plan.scalarCopies && elementBytes && *elementBytes >= 4 && paramsBytes &&
+      *paramsBytes <= in.target.vectorizedCopiesMaxParamsBytes;
   bool small = isSmallGather(in);
-  plan.checks = getChecks(in, plan.reports, small, indicesBytes);
+  plan.checks =
+      getChecks(in, plan.reports, small,
+                plan.scalarCopies && !plan.vectorizeCopies, indicesBytes);
   bool chunked = g.numPositionDims > 0 && g.indexDepth > 0;
   if (chunked && (plan.checks == LoweringPlan::Checks::PerChunk ||
                   plan.checks == LoweringPlan::Checks::UpFront))
@@ -267,7 +281,6 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
       plan.checks == LoweringPlan::Checks::PerChunk &&
       plan.numLoops < g.resultRank)
     plan.subChunkPositions = in.target.sliceCheckChunkPositions;
-  std::optional<int64_t> elementBytes = getElementBytes(elementType);
   plan.slicePrefetchDistance =
       getSlicePrefetchDistance(in, elementBytes, small);
   plan.elementBytes = elementBytes.value_or(0);
@@ -278,12 +291,6 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
       in.options.prefetchDistance != 0 && plan.numLoops < g.resultRank &&
       (!indicesBytes ||
        *indicesBytes >= in.target.getIndicesPrefetchMinBytes());
-  std::optional<int64_t> paramsBytes =
-      elementBytes ? getStaticBytes(in.paramsType, *elementBytes)
-                   : std::nullopt;
-  plan.vectorizeCopies =
-      plan.scalarCopies && elementBytes && *elementBytes >= 4 && paramsBytes &&
-      *paramsBytes <= in.target.vectorizedCopiesMaxParamsBytes;
   plan.streamDenseChunks = plan.checks == LoweringPlan::Checks::PerChunk &&
                            !plan.scalarCopies &&
                            shouldStreamDenseChunks(in, elementBytes);

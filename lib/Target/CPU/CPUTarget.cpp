@@ -29,6 +29,7 @@ CPUTargetDescription CPUTargetDescription::get(Operation *op) {
   CPUTargetDescription target;
   if (!op)
     return target;
+  readEntry(op, "L1_cache_size_in_bytes", target.l1CacheBytes);
   readEntry(op, "L2_cache_size_in_bytes", target.l2CacheBytes);
   readEntry(op, "cache_line_size_in_bytes", target.cacheLineBytes);
   return target;

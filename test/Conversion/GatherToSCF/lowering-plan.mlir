@@ -40,6 +40,34 @@ func.func @elements_outer(%p: tensor<3x100xf32>, %i: tensor<50xi32>) -> tensor<3
 
 // -----
 
+// A copy loop of one element that LLVM does not vectorize (i8): indices
+// that L1 holds (1 KiB) are checked once, up front; larger ones (64 KiB,
+// under half of L2) per chunk, whose check brings them into L1 for the
+// copies. f32 copies are vectorized: checked once at any size under L2/2.
+func.func @scalar_loop_check(%p: tensor<4x65536xi8>, %small: tensor<256xi32>, %large: tensor<16384xi32>, %f: tensor<4x16384xf32>) -> (tensor<4x256xi8>, tensor<4x16384xi8>, tensor<4x16384xf32>) {
+  // expected-remark@+1 {{copy=element checks=up-front chunk=1024}}
+  %s = gather.gather %p[%small] axis = 1 : (tensor<4x65536xi8>, tensor<256xi32>) -> tensor<4x256xi8>
+  // expected-remark@+1 {{copy=element checks=per-chunk chunk=1024}}
+  %l = gather.gather %p[%large] axis = 1 : (tensor<4x65536xi8>, tensor<16384xi32>) -> tensor<4x16384xi8>
+  // expected-remark@+1 {{copy=element checks=up-front chunk=1024}}
+  %v = gather.gather %f[%large] axis = 1 : (tensor<4x16384xf32>, tensor<16384xi32>) -> tensor<4x16384xf32>
+  return %s, %l, %v : tensor<4x256xi8>, tensor<4x16384xi8>, tensor<4x16384xf32>
+}
+
+// -----
+
+// The L1 size comes from the module's DLTI "CPU" device spec: with 128 KiB
+// of L1, 64 KiB of indices are checked once.
+module attributes {dlti.target_system_spec = #dlti.target_system_spec<"CPU" = #dlti.target_device_spec<"L1_cache_size_in_bytes" = 131072 : i64>>} {
+  func.func @scalar_loop_l1(%p: tensor<4x65536xi8>, %i: tensor<16384xi32>) -> tensor<4x16384xi8> {
+    // expected-remark@+1 {{copy=element checks=up-front}}
+    %r = gather.gather %p[%i] axis = 1 : (tensor<4x65536xi8>, tensor<16384xi32>) -> tensor<4x16384xi8>
+    return %r : tensor<4x16384xi8>
+  }
+}
+
+// -----
+
 // With threads, elements of at most 8 rows (static) and a position loop of
 // at least two chunks (or dynamic): the rows in sequence, each row's chunks
 // over the threads. 9 rows, or a dynamic row count: the rows over the
