@@ -203,6 +203,9 @@ void addBufferization(OpPassManager &pm,
   bufferizeOptions.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
+  // The same output on every run: bufferization names constants' globals
+  // in an order that depends on pointers.
+  pm.addPass(createNameConstantGlobalsPass());
   // Folds the self-copies empty-tensor elimination and in-place forall
   // slots leave (CSE first makes their two subviews one value), and the
   // loops' buffer iteration arguments, so that deallocation sees the

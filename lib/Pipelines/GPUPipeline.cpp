@@ -46,6 +46,9 @@ void addBufferization(OpPassManager &pm) {
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // The same output on every run: bufferization names constants' globals
+  // in an order that depends on pointers.
+  pm.addPass(createNameConstantGlobalsPass());
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);
   // Deallocation may leave bufferization.clone ops (e.g. for a gather that

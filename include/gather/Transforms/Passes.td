@@ -344,6 +344,35 @@ def ForwardUnchangedResultsPass : Pass<"gather-forward-unchanged-results"> {
   }];
 }
 
+def NameConstantGlobalsPass
+    : Pass<"gather-name-constant-globals", "::mlir::ModuleOp"> {
+  let summary = "name and order the globals that bufferization creates for "
+                "tensor constants by their first use, so that a module "
+                "compiles to the same output on every run";
+  let description = [{
+    One-Shot Bufferize with `bufferize-function-boundaries` visits the
+    functions that do not call each other in an order that depends on
+    pointer values. The `memref.global`s it creates for tensor constants
+    (`@__constant_3xi64`, `@__constant_3xi64_0`, ...) therefore get their
+    names, and their places at the top of the module, in an order that
+    changes from run to run: a module of several functions with constants
+    of one type did not compile to the same bytes twice (upstream
+    `mlir-opt` behaves the same).
+
+    This pass renames those globals and moves them to the start of the
+    module in the order of their first `memref.get_global` in the module
+    (globals without one come after, in their current order). The names
+    follow bufferization's own scheme: `__constant_` then the shape and
+    element type, and `_0`, `_1`, ... for the second and later globals of
+    one type, skipping names that other symbols hold. Only private constant
+    `memref.global`s whose name has that form are touched, and every
+    reference to them is updated, so semantics are unchanged. When the
+    names and order are already the canonical ones the pass changes
+    nothing and preserves all analyses. The pipelines run it right after
+    `one-shot-bufferize`.
+  }];
+}
+
 def BufferCanonicalizePass : Pass<"gather-buffer-canonicalize"> {
   let summary = "the canonicalizer the pipelines run on buffers: pass-through "
                 "results forwarded first, no region simplification";

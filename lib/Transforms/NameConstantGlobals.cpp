@@ -1,0 +1,142 @@
+//===- NameConstantGlobals.cpp - reproducible constant global names ------===//
+//
+// Part of the gather project.
+//
+// Renames and reorders the memref.globals that One-Shot Bufferize creates
+// for tensor constants by their first use in the module, so that their
+// names and places no longer depend on the order in which bufferization
+// visited the functions (see the pass description in Passes.td).
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Transforms/Passes.h"
+
+#include "mlir/IR/AttrTypeSubElements.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace mlir {
+namespace gather {
+#define GEN_PASS_DEF_NAMECONSTANTGLOBALSPASS
+#include "gather/Transforms/Passes.h.inc"
+} // namespace gather
+} // namespace mlir
+
+using namespace mlir;
+
+/// The name bufferization gives the global of a constant of `type` before
+/// uniquing: `__constant_` then the shape and element type (`3x4xf32`).
+static std::string getBaseName(MemRefType type) {
+  std::string name = "__constant_";
+  llvm::raw_string_ostream os(name);
+  llvm::interleave(type.getShape(), os, "x");
+  os << "x" << type.getElementType();
+  return name;
+}
+
+/// The base name of `global` when it is one bufferization would have
+/// created for a constant: private, constant, and named the base name of
+/// its type or that name with a uniquing suffix `_<digits>`.
+static std::optional<std::string> getConstantBaseName(memref::GlobalOp global) {
+  if (!global.isPrivate() || !global.getConstant())
+    return std::nullopt;
+  std::string base = getBaseName(global.getType());
+  StringRef name = global.getSymName();
+  if (!name.consume_front(base))
+    return std::nullopt;
+  if (name.empty() || (name.consume_front("_") && !name.empty() &&
+                       llvm::all_of(name, llvm::isDigit)))
+    return base;
+  return std::nullopt;
+}
+
+namespace {
+
+struct NameConstantGlobalsPass
+    : public gather::impl::NameConstantGlobalsPassBase<
+          NameConstantGlobalsPass> {
+  void runOnOperation() override;
+};
+
+void NameConstantGlobalsPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  // The constant globals, with their base names, and the names every other
+  // symbol of the module holds.
+  DenseMap<StringAttr, std::pair<memref::GlobalOp, std::string>> byName;
+  SmallVector<memref::GlobalOp> inModuleOrder;
+  llvm::StringSet<> otherNames;
+  for (Operation &op : module.getBody()->getOperations()) {
+    auto global = dyn_cast<memref::GlobalOp>(op);
+    std::optional<std::string> base;
+    if (global)
+      base = getConstantBaseName(global);
+    if (base) {
+      byName[global.getSymNameAttr()] = {global, *base};
+      inModuleOrder.push_back(global);
+    } else if (auto name = op.getAttrOfType<StringAttr>(
+                   SymbolTable::getSymbolAttrName())) {
+      otherNames.insert(name.getValue());
+    }
+  }
+  if (inModuleOrder.empty())
+    return markAllAnalysesPreserved();
+
+  // Order: first use by a memref.get_global, then the unused ones.
+  llvm::SetVector<memref::GlobalOp> order;
+  module.walk([&](memref::GetGlobalOp getGlobal) {
+    auto it = byName.find(getGlobal.getNameAttr().getAttr());
+    if (it != byName.end())
+      order.insert(it->second.first);
+  });
+  order.insert(inModuleOrder.begin(), inModuleOrder.end());
+
+  // Name each in that order as bufferization's uniquing would: the base
+  // name, then `_0`, `_1`, ... skipping names other symbols hold.
+  MLIRContext *context = &getContext();
+  llvm::StringMap<unsigned> nextSuffix;
+  DenseMap<StringAttr, StringAttr> renamed;
+  for (memref::GlobalOp global : order) {
+    const std::string &base = byName[global.getSymNameAttr()].second;
+    std::string name = base;
+    auto [suffix, first] = nextSuffix.try_emplace(base, 0);
+    while (!first || otherNames.contains(name)) {
+      name = base + "_" + std::to_string(suffix->second++);
+      first = true;
+    }
+    auto newName = StringAttr::get(context, name);
+    if (newName != global.getSymNameAttr())
+      renamed[global.getSymNameAttr()] = newName;
+  }
+  // Nothing to do when the globals already lead the module in this order
+  // under these names.
+  Block *body = module.getBody();
+  bool canonical = renamed.empty();
+  Block::iterator next = body->begin();
+  for (memref::GlobalOp global : order)
+    canonical = canonical && &*next++ == global.getOperation();
+  if (canonical)
+    return markAllAnalysesPreserved();
+
+  // Rename the globals, then every reference in one walk (a simultaneous
+  // mapping, so that names that trade places cannot clash), and move the
+  // globals to the top of the module in their order.
+  for (memref::GlobalOp global : order)
+    if (StringAttr newName = renamed.lookup(global.getSymNameAttr()))
+      global.setSymNameAttr(newName);
+  AttrTypeReplacer replacer;
+  replacer.addReplacement(
+      [&](FlatSymbolRefAttr ref) -> std::optional<Attribute> {
+        if (StringAttr newName = renamed.lookup(ref.getAttr()))
+          return FlatSymbolRefAttr::get(newName);
+        return std::nullopt;
+      });
+  replacer.recursivelyReplaceElementsIn(module, /*replaceAttrs=*/true,
+                                        /*replaceLocs=*/false,
+                                        /*replaceTypes=*/false);
+  for (memref::GlobalOp global : llvm::reverse(order))
+    global->moveBefore(body, body->begin());
+}
+
+} // namespace
