@@ -182,6 +182,9 @@ private:
                       ArrayRef<OpFoldResult> resultOffsets, Value isValid,
                       Value acc);
   void emitSlicePrefetch(OpBuilder &b, Location loc, ValueRange loopIvs);
+  void emitSlicePrefetchAt(OpBuilder &b, Location loc, ValueRange loopIvs,
+                           Value distance);
+  Value createRunTimePrefetchDistance(OpBuilder &b, Location loc);
   void annotateCopyLoop(Operation *loop);
   void emitIndicesPrefetch(OpBuilder &b, Location loc, ValueRange outerIvs,
                            Value lo, Value hi);
@@ -390,16 +393,76 @@ Value LoopEmitter::emitSliceCopy(OpBuilder &b, Location l,
 /// rank 1, the first line of others. `loopIvs` are the loop coordinates.
 void LoopEmitter::emitSlicePrefetch(OpBuilder &b, Location l,
                                     ValueRange loopIvs) {
+  if (!plan.slicePrefetchAtRunTime)
+    return emitSlicePrefetchAt(
+        b, l, loopIvs,
+        arith::ConstantIndexOp::create(b, l, plan.slicePrefetchDistance));
+  // Loop-invariant: the branch goes the same way for every copy.
+  Value distance = createRunTimePrefetchDistance(b, l);
+  Value prefetches =
+      arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, distance,
+                            arith::ConstantIndexOp::create(b, l, 0));
+  scf::IfOp::create(b, l, prefetches, [&](OpBuilder &tb, Location tl) {
+    emitSlicePrefetchAt(tb, tl, loopIvs, distance);
+    scf::YieldOp::create(tb, tl);
+  });
+}
+
+/// The distance of the slice prefetches when the slice size is only known
+/// at run time: getSlicePrefetchDistance's rules for static sizes
+/// (CPUTargetDescription), applied to the sizes of the params buffer.
+Value LoopEmitter::createRunTimePrefetchDistance(OpBuilder &b, Location l) {
+  const CPUTargetDescription &target = plan.target;
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(b, l, value);
+  };
+  auto select = [&](arith::CmpIPredicate predicate, Value lhs, int64_t rhs,
+                    Value ifTrue, Value ifFalse) -> Value {
+    Value condition =
+        arith::CmpIOp::create(b, l, predicate, lhs, constant(rhs));
+    return arith::SelectOp::create(b, l, condition, ifTrue, ifFalse);
+  };
+  Value sliceBytes = constant(plan.elementBytes);
+  Value paramsBytes = sliceBytes;
+  for (int64_t dim = 0; dim < paramsRank; ++dim) {
+    Value size = memref::DimOp::create(b, l, paramsBuffer, dim);
+    paramsBytes = arith::MulIOp::create(b, l, paramsBytes, size);
+    if (dim >= addressedEnd)
+      sliceBytes = arith::MulIOp::create(b, l, sliceBytes, size);
+  }
+  using Predicate = arith::CmpIPredicate;
+  // Under a line: far ahead from params beyond L2, none from smaller ones.
+  Value subLine = select(Predicate::ugt, paramsBytes, target.l2CacheBytes,
+                         constant(target.subLinePrefetchDistance), constant(0));
+  // A line or more: about slicePrefetchAheadBytes ahead, none from the
+  // size the hardware prefetcher follows.
+  Value maxBytes = select(Predicate::ugt, paramsBytes, target.l2CacheBytes,
+                          constant(target.slicePrefetchMaxBytesBeyondL2),
+                          constant(target.slicePrefetchMaxBytes));
+  Value ahead = arith::DivUIOp::create(
+      b, l, constant(target.slicePrefetchAheadBytes),
+      arith::MaxUIOp::create(b, l, sliceBytes, constant(1)));
+  ahead = arith::MaxUIOp::create(
+      b, l,
+      arith::MinUIOp::create(b, l, ahead,
+                             constant(target.slicePrefetchMaxDistance)),
+      constant(target.slicePrefetchMinDistance));
+  Value large =
+      arith::CmpIOp::create(b, l, Predicate::uge, sliceBytes, maxBytes);
+  Value lines = arith::SelectOp::create(b, l, large, constant(0), ahead);
+  return select(Predicate::ult, sliceBytes, target.cacheLineBytes, subLine,
+                lines);
+}
+
+/// emitSlicePrefetch for a `distance` known to be positive.
+void LoopEmitter::emitSlicePrefetchAt(OpBuilder &b, Location l,
+                                      ValueRange loopIvs, Value distance) {
   int64_t last = plan.numLoops - 1;
   Value one = arith::ConstantIndexOp::create(b, l, 1);
   Value zero = arith::ConstantIndexOp::create(b, l, 0);
   Value lastPos = arith::SubIOp::create(b, l, getSize(b, l, last), one);
   Value ahead = arith::MinUIOp::create(
-      b, l,
-      arith::AddIOp::create(
-          b, l, loopIvs[last],
-          arith::ConstantIndexOp::create(b, l, plan.slicePrefetchDistance)),
-      lastPos);
+      b, l, arith::AddIOp::create(b, l, loopIvs[last], distance), lastPos);
   SmallVector<Value> ivs(loopIvs);
   ivs[last] = ahead;
   SmallVector<Value> selector = g.getSelectorOfResultCoords(ivs);

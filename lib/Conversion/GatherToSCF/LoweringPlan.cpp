@@ -59,6 +59,14 @@ static int64_t getIndexBytes(ShapedType indicesType) {
   return getElementBytes(indicesType.getElementType()).value_or(8);
 }
 
+/// Whether the params slice that one index selects has a dynamic size.
+static bool hasDynamicSlice(const LoweringPlanInputs &in) {
+  const GatherGeometry &g = in.geometry;
+  return llvm::any_of(
+      in.paramsType.getShape().drop_front(g.firstIndexedDim + g.indexDepth),
+      ShapedType::isDynamic);
+}
+
 /// The slice prefetch distance (LoweringPlan::slicePrefetchDistance):
 /// `prefetch-distance` when positive; for -1, about
 /// target.slicePrefetchAheadBytes of slices ahead, for slices the hardware
@@ -80,24 +88,23 @@ static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
     return requested;
   if (small)
     return 0;
+  bool beyondL2 = target.isBeyondL2(in.paramsType, *elementBytes);
+  int64_t maxBytes = beyondL2 ? target.slicePrefetchMaxBytesBeyondL2
+                              : target.slicePrefetchMaxBytes;
   int64_t sliceBytes = *elementBytes;
   for (int64_t size : in.paramsType.getShape().drop_front(g.firstIndexedDim +
                                                           g.indexDepth)) {
     if (ShapedType::isDynamic(size))
-      return target.slicePrefetchDynamicDistance;
+      return 1; // Computed at run time (LoweringPlan::slicePrefetchAtRunTime).
     std::optional<int64_t> bytes = llvm::checkedMul(sliceBytes, size);
-    if (!bytes || *bytes >= target.slicePrefetchMaxBytes)
+    if (!bytes || *bytes >= maxBytes)
       return 0;
     sliceBytes = *bytes;
   }
   // Static params larger than L2: into L2, far enough ahead to cover the
   // random reads' latency (getRowPrefetchLocality).
   if (sliceBytes < target.cacheLineBytes)
-    return target.isBeyondL2(in.paramsType, *elementBytes)
-               ? target.subLinePrefetchDistance
-               : 0;
-  if (sliceBytes >= target.slicePrefetchMaxBytes)
-    return 0;
+    return beyondL2 ? target.subLinePrefetchDistance : 0;
   return std::clamp<int64_t>(target.slicePrefetchAheadBytes / sliceBytes,
                              target.slicePrefetchMinDistance,
                              target.slicePrefetchMaxDistance);
@@ -283,6 +290,9 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
     plan.subChunkPositions = in.target.sliceCheckChunkPositions;
   plan.slicePrefetchDistance =
       getSlicePrefetchDistance(in, elementBytes, small);
+  plan.slicePrefetchAtRunTime = plan.slicePrefetchDistance > 0 &&
+                                in.options.prefetchDistance < 0 &&
+                                hasDynamicSlice(in);
   plan.elementBytes = elementBytes.value_or(0);
   // Only for slices: a scalar gather waits on its random reads, which hide
   // the check's wait for its indices.
@@ -337,8 +347,11 @@ void LoweringPlan::print(raw_ostream &os) const {
      << " resolving=" << stringifyGatherMode(resolvingMode);
   if (readReportedAs)
     os << " reported-reads-as=" << stringifyGatherMode(*readReportedAs);
-  os << " threads=" << getThreadsName(threads)
-     << " slice-prefetch=" << slicePrefetchDistance;
+  os << " threads=" << getThreadsName(threads) << " slice-prefetch=";
+  if (slicePrefetchAtRunTime)
+    os << "run-time";
+  else
+    os << slicePrefetchDistance;
   if (slicePrefetchDistance)
     os << " into=l" << (slicePrefetchLocality == 3 ? 1 : 2);
   os << " indices-prefetch=" << (prefetchIndices ? "yes" : "no")

@@ -94,6 +94,10 @@ struct LoweringPlan {
   Threads threads = Threads::None;
   /// Index positions ahead whose slice is prefetched; 0: none.
   int64_t slicePrefetchDistance = 0;
+  /// The slice size is only known at run time: the distance is computed
+  /// there by the static rules (CPUTargetDescription), and
+  /// slicePrefetchDistance is only nonzero.
+  bool slicePrefetchAtRunTime = false;
   /// The locality hint of those prefetches (CPUTargetDescription::
   /// getRowPrefetchLocality): 3 into L1, 2 into L2.
   unsigned slicePrefetchLocality = 3;

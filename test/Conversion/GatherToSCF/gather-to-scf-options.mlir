@@ -325,3 +325,39 @@ func.func @rows_beyond_l2(%params: tensor<8192x64xf32>, %indices: tensor<200xi32
   %r = gather.gather %params[%indices] mode<clamp> : (tensor<8192x64xf32>, tensor<200xi32>) -> tensor<200x64xf32>
   return %r : tensor<200x64xf32>
 }
+
+// -----
+
+// Rows of dynamic width: the distance is computed once per copy loop from
+// the params' sizes by the static rules (none, or 64 ahead from params
+// beyond L2, under a line; about 2 KiB ahead, from 2 to 64 rows, from a
+// line to 4 KiB, or to 64 KiB beyond L2; none above), and the prefetch runs
+// only when it is not 0. An explicit prefetch-distance is used as given.
+// AUTO-LABEL: func.func @dynamic_rows(
+// AUTO:         %[[VIEW:.*]] = bufferization.to_buffer
+// AUTO:         scf.for
+// AUTO:           %[[D0:.*]] = memref.dim %[[VIEW]], %{{.*}}
+// AUTO:           %[[D1:.*]] = memref.dim %[[VIEW]], %{{.*}}
+// AUTO:           %[[PARAMS:.*]] = arith.muli %{{.*}}, %[[D1]] : index
+// AUTO:           %[[ROW:.*]] = arith.muli %{{.*}}, %[[D1]] : index
+// AUTO:           %[[BEYOND:.*]] = arith.cmpi ugt, %[[PARAMS]], %{{.*}} : index
+// AUTO:           %[[SUBLINE:.*]] = arith.select %[[BEYOND]], %{{.*}}, %{{.*}} : index
+// AUTO:           arith.divui %{{.*}}, %{{.*}} : index
+// AUTO:           %[[LARGE:.*]] = arith.cmpi uge, %[[ROW]], %{{.*}} : index
+// AUTO:           %[[LINES:.*]] = arith.select %[[LARGE]], %{{.*}}, %{{.*}} : index
+// AUTO:           %[[SMALL:.*]] = arith.cmpi ult, %[[ROW]], %{{.*}} : index
+// AUTO:           %[[DIST:.*]] = arith.select %[[SMALL]], %[[SUBLINE]], %[[LINES]] : index
+// AUTO:           %[[ANY:.*]] = arith.cmpi ne, %[[DIST]], %{{.*}} : index
+// AUTO:           scf.if %[[ANY]] {
+// AUTO:             arith.addi %{{.*}}, %[[DIST]] : index
+// AUTO:             scf.for
+// AUTO:               memref.prefetch %[[VIEW]][%{{.*}}, %{{.*}}], read, locality<2>, data
+// DIST3-LABEL: func.func @dynamic_rows(
+// DIST3-NOT:     arith.divui
+// DIST3:         memref.prefetch
+// NOPF-LABEL: func.func @dynamic_rows(
+// NOPF-NOT:     memref.prefetch
+func.func @dynamic_rows(%params: tensor<?x?xf32>, %indices: tensor<200xi32>) -> tensor<200x?xf32> {
+  %r = gather.gather %params[%indices] mode<clamp> : (tensor<?x?xf32>, tensor<200xi32>) -> tensor<200x?xf32>
+  return %r : tensor<200x?xf32>
+}

@@ -214,3 +214,21 @@ func.func @stream_dense(%p: tensor<1000x4xf32>, %p8: tensor<1000x8xf32>,
   return
 }
 // PAR-LABEL: stream-dense=yes
+
+// -----
+
+// Slices of 4 KiB and more: prefetched (their first 4 KiB, 2 positions
+// ahead) from params beyond L2 while under 64 KiB; not from L2-resident
+// params (1 MiB by default) nor at 64 KiB, which the hardware prefetcher
+// follows. A slice of dynamic size has its distance computed at run time.
+func.func @prefetch_large_slices(%fits: tensor<64x1024xf32>, %large: tensor<1024x1024xf32>, %huge: tensor<64x16384xf32>, %dyn: tensor<?x?xf32>, %i: tensor<200xi32>) -> (tensor<200x1024xf32>, tensor<200x1024xf32>, tensor<200x16384xf32>, tensor<200x?xf32>) {
+  // expected-remark@+1 {{threads=none slice-prefetch=0 indices-prefetch=no}}
+  %a = gather.gather %fits[%i] : (tensor<64x1024xf32>, tensor<200xi32>) -> tensor<200x1024xf32>
+  // expected-remark@+1 {{threads=none slice-prefetch=2 into=l2 indices-prefetch=no}}
+  %b = gather.gather %large[%i] : (tensor<1024x1024xf32>, tensor<200xi32>) -> tensor<200x1024xf32>
+  // expected-remark@+1 {{threads=none slice-prefetch=0 indices-prefetch=no}}
+  %c = gather.gather %huge[%i] : (tensor<64x16384xf32>, tensor<200xi32>) -> tensor<200x16384xf32>
+  // expected-remark@+1 {{threads=none slice-prefetch=run-time into=l2 indices-prefetch=no}}
+  %d = gather.gather %dyn[%i] : (tensor<?x?xf32>, tensor<200xi32>) -> tensor<200x?xf32>
+  return %a, %b, %c, %d : tensor<200x1024xf32>, tensor<200x1024xf32>, tensor<200x16384xf32>, tensor<200x?xf32>
+}

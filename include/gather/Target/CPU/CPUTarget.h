@@ -112,8 +112,17 @@ struct CPUTargetDescription {
   int64_t slicePrefetchMinDistance = 2;
   int64_t slicePrefetchMaxDistance = 64;
   /// ...and only for slices under this size: the hardware prefetcher
-  /// follows slices of 4 KiB and more by itself.
+  /// follows slices of 4 KiB and more by itself from L2-resident params
+  /// (rows of 4 KiB with prefetches: 0.93x without)...
   int64_t slicePrefetchMaxBytes = 4096;
+  /// ...or under this size from params beyond L2, whose first 4 KiB is then
+  /// prefetched (slicePrefetchMaxBytes): the random rows' first lines miss
+  /// before the hardware prefetcher starts. Rows of 4 KiB from 256 MiB,
+  /// generated / C++ loop, none -> 2 ahead (stop 23, Intel; 4-5 rounds):
+  /// one thread 1.52 -> 1.71x, two 1.63 -> 1.85x; rows of 64 KiB within
+  /// noise either way (1.59 / 1.59x, two threads 1.78 / 1.73x), so they are
+  /// left to the hardware.
+  int64_t slicePrefetchMaxBytesBeyondL2 = 65536;
   /// Slices under a cache line (elements, rows of a few elements) are
   /// prefetched this many positions ahead from static params larger than
   /// L2, into L2 (getRowPrefetchLocality), and not at all from smaller or
@@ -126,7 +135,9 @@ struct CPUTargetDescription {
   /// gather_nd scalars 0.98-1.06 -> 1.08-1.29 -> 1.09-1.25x; sorted rows of
   /// 16 B about even.
   int64_t subLinePrefetchDistance = 64;
-  /// The distance used when the slice size is only known at run time.
+  /// The distance embedding bags use when the row size is only known at
+  /// run time (a gather's slice copies compute theirs there by the rules
+  /// above).
   int64_t slicePrefetchDynamicDistance = 8;
 
   /// The cache level that slice and bag-row prefetches fill, as the
