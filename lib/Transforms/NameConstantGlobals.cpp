@@ -52,6 +52,20 @@ static std::optional<std::string> getConstantBaseName(memref::GlobalOp global) {
   return std::nullopt;
 }
 
+/// Calls `fn` on every op nested in `module`, in order, except those in
+/// (and the ops that are) nested symbol tables.
+static void walkOutsideNestedSymbolTables(ModuleOp module,
+                                          function_ref<void(Operation *)> fn) {
+  module->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == module.getOperation())
+      return WalkResult::advance();
+    if (op->hasTrait<OpTrait::SymbolTable>())
+      return WalkResult::skip();
+    fn(op);
+    return WalkResult::advance();
+  });
+}
+
 namespace {
 
 struct NameConstantGlobalsPass
@@ -83,9 +97,13 @@ void NameConstantGlobalsPass::runOnOperation() {
   if (inModuleOrder.empty())
     return markAllAnalysesPreserved();
 
-  // Order: first use by a memref.get_global, then the unused ones.
+  // Order: first use by a memref.get_global, then the unused ones. Nested
+  // symbol tables (a gpu.module) hold their own symbols: not walked.
   llvm::SetVector<memref::GlobalOp> order;
-  module.walk([&](memref::GetGlobalOp getGlobal) {
+  walkOutsideNestedSymbolTables(module, [&](Operation *op) {
+    auto getGlobal = dyn_cast<memref::GetGlobalOp>(op);
+    if (!getGlobal)
+      return;
     auto it = byName.find(getGlobal.getNameAttr().getAttr());
     if (it != byName.end())
       order.insert(it->second.first);
@@ -132,9 +150,10 @@ void NameConstantGlobalsPass::runOnOperation() {
           return FlatSymbolRefAttr::get(newName);
         return std::nullopt;
       });
-  replacer.recursivelyReplaceElementsIn(module, /*replaceAttrs=*/true,
-                                        /*replaceLocs=*/false,
-                                        /*replaceTypes=*/false);
+  walkOutsideNestedSymbolTables(module, [&](Operation *op) {
+    replacer.replaceElementsIn(op, /*replaceAttrs=*/true,
+                               /*replaceLocs=*/false, /*replaceTypes=*/false);
+  });
   for (memref::GlobalOp global : llvm::reverse(order))
     global->moveBefore(body, body->begin());
 }

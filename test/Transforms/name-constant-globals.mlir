@@ -124,3 +124,4 @@ func.func @third() -> tensor<3xi64> {
   %c = arith.constant dense<[17, 18, 19]> : tensor<3xi64>
   return %c : tensor<3xi64>
 }
+

@@ -366,7 +366,8 @@ def NameConstantGlobalsPass
     element type, and `_0`, `_1`, ... for the second and later globals of
     one type, skipping names that other symbols hold. Only private constant
     `memref.global`s whose name has that form are touched, and every
-    reference to them is updated, so semantics are unchanged. When the
+    reference to them is updated, so semantics are unchanged. Nested
+    symbol tables (a `gpu.module`) keep their own globals and references. When the
     names and order are already the canonical ones the pass changes
     nothing and preserves all analyses. The pipelines run it right after
     `one-shot-bufferize`.
