@@ -6,7 +6,7 @@
 # build-asan/fuzz/artifacts/ (rerun: build-asan/bin/gather-fuzz FILE).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=${GATHER_ASAN_BUILD:-$root/build-asan}
+build=$(cd "${GATHER_ASAN_BUILD:-$root/build-asan}" 2>/dev/null && pwd) || build=${GATHER_ASAN_BUILD:-$root/build-asan}
 seconds=${1:-150}
 shift || true
 fuzz=$build/bin/gather-fuzz
@@ -19,6 +19,8 @@ rm -rf "$work/seeds"
 # false use-after-poison reports (see README, sanitizer lane).
 export ASAN_OPTIONS=${ASAN_OPTIONS:-allow_user_poisoning=0:detect_leaks=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
+# From the work folder: with -jobs=N, libFuzzer writes fuzz-N.log there.
+cd "$work"
 "$fuzz" -max_total_time="$seconds" -timeout=60 -rss_limit_mb=4096 \
   -max_len=4096 -print_final_stats=1 -artifact_prefix="$work/artifacts/" \
   "$@" "$work/corpus" "$work/seeds"
