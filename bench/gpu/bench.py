@@ -27,6 +27,10 @@ Usage (on a machine with an NVIDIA GPU, from the repository root, after
   /usr/bin/python3 bench/gpu/bench.py                 # all cases
   /usr/bin/python3 bench/gpu/bench.py --cases rows128 --iters 20 --csv out.csv
   /usr/bin/python3 bench/gpu/bench.py --compile-only  # no GPU needed
+On a GPU machine without LLVM: link the programs here, run them there
+(python3 with torch there adds torch's numbers):
+  /usr/bin/python3 bench/gpu/bench.py --build-aot DIR --chip sm_90
+  python3 bench/gpu/bench.py --prebuilt DIR --csv gpu.csv      # there
 """
 
 import argparse
@@ -209,7 +213,8 @@ def detect_chip():
     return "sm_90"
 
 
-def run_case(case, args, workdir):
+def lower_case(case, args, workdir):
+    """Writes the case's program and lowers it; returns the lowered file."""
     src = os.path.join(workdir, case.name + ".mlir")
     lowered = os.path.join(workdir, case.name + ".ll.mlir")
     with open(src, "w") as f:
@@ -217,16 +222,31 @@ def run_case(case, args, workdir):
     pipeline = "--gather-gpu-pipeline=chip=%s format=bin cuda-path=%s" % (
         args.chip, args.cuda_path)
     subprocess.run([args.gather_opt, src, pipeline, "-o", lowered], check=True)
-    if args.compile_only:
-        return {"case": case.name, "note": "compiled: " + lowered}
-    lib = args.llvm_lib_dir
+    return lowered
+
+
+def run_case(case, args, workdir):
     env = dict(os.environ, GATHER_CUDA_TIMING="1")
-    run = subprocess.run(
-        [args.mlir_runner, lowered, "-e", "main", "-entry-point-result=void",
-         "-shared-libs=" + os.path.join(lib, "libmlir_runner_utils.so"),
-         "-shared-libs=" + os.path.join(lib, "libmlir_c_runner_utils.so"),
-         "-shared-libs=" + args.runtime_lib],
-        capture_output=True, text=True, env=env)
+    if args.prebuilt:
+        # An executable of --build-aot: no LLVM needed here.
+        command = [os.path.join(args.prebuilt, case.name)]
+    else:
+        lowered = lower_case(case, args, workdir)
+        if args.compile_only:
+            return {"case": case.name, "note": "compiled: " + lowered}
+        if args.build_aot:
+            subprocess.run([os.path.join(ROOT, "utils/gpu-aot/link.sh"),
+                            lowered, "main",
+                            os.path.join(args.build_aot, case.name)],
+                           check=True)
+            return {"case": case.name, "note": "linked"}
+        lib = args.llvm_lib_dir
+        command = [args.mlir_runner, lowered, "-e", "main",
+                   "-entry-point-result=void",
+                   "-shared-libs=" + os.path.join(lib, "libmlir_runner_utils.so"),
+                   "-shared-libs=" + os.path.join(lib, "libmlir_c_runner_utils.so"),
+                   "-shared-libs=" + args.runtime_lib]
+    run = subprocess.run(command, capture_output=True, text=True, env=env)
     if run.returncode != 0:
         sys.exit("bench: %s failed:\n%s" % (case.name, run.stderr[-4000:]))
     kernel = [float(m.group(2)) for m in TIME_KERNEL.finditer(run.stderr)
@@ -308,6 +328,13 @@ def main():
         ROOT, "build/lib/libgather_cuda_runtime.so"))
     ap.add_argument("--compile-only", action="store_true",
                     help="write and lower the programs, run nothing (no GPU needed)")
+    ap.add_argument("--build-aot", metavar="DIR",
+                    help="link each case's program into an executable in DIR "
+                    "(utils/gpu-aot), for a GPU machine without LLVM; runs "
+                    "nothing")
+    ap.add_argument("--prebuilt", metavar="DIR",
+                    help="run the executables of --build-aot in DIR instead "
+                    "of lowering and running with mlir-runner")
     ap.add_argument("--keep", help="keep the programs in this directory")
     ap.add_argument("--csv", help="also write the table to this CSV file")
     args = ap.parse_args()
@@ -323,6 +350,11 @@ def main():
         cases = [c for c in CASES if c.name in wanted]
     workdir = args.keep or tempfile.mkdtemp(prefix="gather-gpu-bench.")
     os.makedirs(workdir, exist_ok=True)
+    if args.build_aot:
+        args.build_aot = os.path.abspath(args.build_aot)
+        subprocess.run([os.path.join(ROOT, "utils/gpu-aot/build.sh"),
+                        args.build_aot, args.chip, "libraries-only"],
+                       check=True)
 
     rows = [run_case(c, args, workdir) for c in cases]
     columns = ["case", "kernel_ms", "gather_GBps", "copy_GBps", "vs_copy"]

@@ -65,22 +65,24 @@ int defaultDevice = 0;
 /// Returns the primary context of the default device, retained once per
 /// device for the life of the process.
 CUcontext getContext() {
-  static std::mutex mutex;
-  static std::map<int, CUcontext> contexts;
-  std::lock_guard<std::mutex> lock(mutex);
+  // Never destroyed: module destructors call in here at process exit,
+  // possibly after the destructors of function-local statics ran.
+  static auto *mutex = new std::mutex;
+  static auto *contexts = new std::map<int, CUcontext>;
+  std::lock_guard<std::mutex> lock(*mutex);
   static bool initialized = false;
   if (!initialized) {
     CUDA_CHECK(cuInit(0));
     initialized = true;
   }
-  auto it = contexts.find(defaultDevice);
-  if (it != contexts.end())
+  auto it = contexts->find(defaultDevice);
+  if (it != contexts->end())
     return it->second;
   CUdevice device;
   CUDA_CHECK(cuDeviceGet(&device, defaultDevice));
   CUcontext context;
   CUDA_CHECK(cuDevicePrimaryCtxRetain(&context, device));
-  contexts[defaultDevice] = context;
+  (*contexts)[defaultDevice] = context;
   return context;
 }
 
@@ -189,8 +191,17 @@ GATHER_EXPORT CUmodule mgpuModuleLoadJIT(void *data, int optLevel) {
 }
 
 GATHER_EXPORT void mgpuModuleUnload(CUmodule module) {
-  ScopedContext scoped;
+  // The gpu.binary lowering unloads its module in a global destructor. In
+  // a program compiled ahead of time, that runs at exit, after the driver's
+  // own teardown (CUDA_ERROR_DEINITIALIZED), which released the module
+  // already; only mlir-runner unloads before. Nothing is left to do then.
+  CUresult pushed = cuCtxPushCurrent(getContext());
+  if (pushed == CUDA_ERROR_DEINITIALIZED)
+    return;
+  CUDA_CHECK(pushed);
   CUDA_CHECK(cuModuleUnload(module));
+  CUcontext popped;
+  CUDA_CHECK(cuCtxPopCurrent(&popped));
 }
 
 GATHER_EXPORT CUfunction mgpuModuleGetFunction(CUmodule module,

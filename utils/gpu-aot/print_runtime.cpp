@@ -1,0 +1,91 @@
+//===- print_runtime.cpp - the runner utilities the GPU tests print with --===//
+//
+// Part of the gather project.
+//
+// The printMemref* entry points of MLIR's runner utilities, built from
+// their header-only printers (RunnerUtils.h) into a library without LLVM or
+// MLIR dependencies: a GPU machine without LLVM can then run the tests'
+// programs compiled ahead of time (utils/gpu-aot/build.sh), and print what
+// mlir-runner with libmlir_runner_utils would. The scalar printers
+// (vector.print's lowering) print as libmlir_c_runner_utils' do, and
+// memrefCopy (memref.copy of non-contiguous views) copies element by
+// element.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/ExecutionEngine/RunnerUtils.h"
+
+#include <cinttypes>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+template <typename T> static void printUnranked(int64_t rank, void *ptr) {
+  UnrankedMemRefType<T> descriptor = {rank, ptr};
+  impl::printMemRef(descriptor);
+}
+
+extern "C" {
+void printMemrefI8(int64_t rank, void *ptr) {
+  printUnranked<int8_t>(rank, ptr);
+}
+void printMemrefI16(int64_t rank, void *ptr) {
+  printUnranked<int16_t>(rank, ptr);
+}
+void printMemrefI32(int64_t rank, void *ptr) {
+  printUnranked<int32_t>(rank, ptr);
+}
+void printMemrefI64(int64_t rank, void *ptr) {
+  printUnranked<int64_t>(rank, ptr);
+}
+void printMemrefF32(int64_t rank, void *ptr) {
+  printUnranked<float>(rank, ptr);
+}
+void printMemrefF64(int64_t rank, void *ptr) {
+  printUnranked<double>(rank, ptr);
+}
+
+void printI64(int64_t i) { fprintf(stdout, "%" PRId64, i); }
+void printU64(uint64_t u) { fprintf(stdout, "%" PRIu64, u); }
+void printF32(float f) {
+  if (std::isnan(f) && std::signbit(f))
+    fputs("-nan", stdout);
+  else
+    fprintf(stdout, "%g", f);
+}
+void printF64(double d) {
+  if (std::isnan(d) && std::signbit(d))
+    fputs("-nan", stdout);
+  else
+    fprintf(stdout, "%lg", d);
+}
+void printString(char const *s) { fputs(s, stdout); }
+void printOpen() { fputs("( ", stdout); }
+void printClose() { fputs(" )", stdout); }
+void printComma() { fputs(", ", stdout); }
+void printNewline() { fputc('\n', stdout); }
+void memrefCopy(int64_t elementBytes, UnrankedMemRefType<char> *source,
+                UnrankedMemRefType<char> *target) {
+  DynamicMemRefType<char> from(*source), to(*target);
+  int64_t count = 1;
+  for (int64_t d = 0; d < from.rank; ++d)
+    count *= from.sizes[d];
+  std::vector<int64_t> index(from.rank, 0);
+  for (int64_t n = 0; n < count; ++n) {
+    int64_t fromOffset = from.offset, toOffset = to.offset;
+    for (int64_t d = 0; d < from.rank; ++d) {
+      fromOffset += index[d] * from.strides[d];
+      toOffset += index[d] * to.strides[d];
+    }
+    std::memcpy(to.data + toOffset * elementBytes,
+                from.data + fromOffset * elementBytes, elementBytes);
+    for (int64_t d = from.rank - 1; d >= 0; --d) {
+      if (++index[d] < from.sizes[d])
+        break;
+      index[d] = 0;
+    }
+  }
+}
+}
