@@ -27,6 +27,7 @@ Usage (on a machine with an NVIDIA GPU, from the repository root, after
   /usr/bin/python3 bench/gpu/bench.py                 # all cases
   /usr/bin/python3 bench/gpu/bench.py --cases rows128 --iters 20 --csv out.csv
   /usr/bin/python3 bench/gpu/bench.py --compile-only  # no GPU needed
+  /usr/bin/python3 bench/gpu/bench.py --scale 16      # 16x the indices
 On a GPU machine without LLVM: link the programs here, run them there
 (python3 with torch there adds torch's numbers):
   /usr/bin/python3 bench/gpu/bench.py --build-aot DIR --chip sm_90
@@ -318,6 +319,9 @@ def main():
     ap.add_argument("--cases", help="comma-separated case names (default: all: %s)"
                     % ",".join(c.name for c in CASES))
     ap.add_argument("--iters", type=int, default=10)
+    ap.add_argument("--scale", type=int, default=1,
+                    help="multiply each case's number of indices (its first "
+                    "indices dimension) by this")
     ap.add_argument("--chip", help="default: from nvidia-smi, else sm_90")
     ap.add_argument("--cuda-path", default="/usr/local/cuda")
     ap.add_argument("--gather-opt", default=os.path.join(ROOT, "build/bin/gather-opt"))
@@ -348,6 +352,12 @@ def main():
         if unknown:
             ap.error("unknown cases: " + ", ".join(sorted(unknown)))
         cases = [c for c in CASES if c.name in wanted]
+    if args.scale != 1:
+        # More indices, the same params: kernels long enough that launch
+        # overhead does not weigh on them.
+        cases = [Case(c.name, c.op, c.params,
+                      [c.indices[0] * args.scale] + c.indices[1:],
+                      c.etype, c.itype, c.axis, c.note) for c in cases]
     workdir = args.keep or tempfile.mkdtemp(prefix="gather-gpu-bench.")
     os.makedirs(workdir, exist_ok=True)
     if args.build_aot:
