@@ -20,6 +20,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 import numpy as np
@@ -56,6 +57,13 @@ class Tools:
             "-shared-libs=" + os.path.join(lib, "libmlir_runner_utils.so"),
             "-shared-libs=" + os.path.join(lib, "libmlir_c_runner_utils.so"),
         ] + ["-shared-libs=" + extra for extra in args.shared_lib or []]
+        # Ahead of time (utils/gpu-aot), for a GPU machine without LLVM:
+        # --aot-build links each program into an executable and runs
+        # nothing; --aot-replay reads the results that utils/gpu-aot/run.sh
+        # recorded for those executables there.
+        self.aot_build = args.aot_build and os.path.abspath(args.aot_build)
+        self.aot_replay = args.aot_replay
+        self.aot_lock = threading.Lock()
 
     def snapshot(self, workdir):
         """Runs a copy of gather-opt, so that a rebuild during the run (the
@@ -84,6 +92,9 @@ class Tools:
     def run(self, path, mlir_file, schedule=None):
         """Lowers (after the transform `schedule`, if any) and runs
         `mlir_file`; returns a Run."""
+        name = os.path.basename(mlir_file)[:-len(".mlir")]
+        if self.aot_replay:
+            return self._replay(name)
         lowered = mlir_file[:-len(".mlir")] + ".ll.mlir"
         try:
             opt = _run("gather-opt", [self.gather_opt] +
@@ -91,11 +102,41 @@ class Tools:
                        [mlir_file, "-o", lowered])
             if not opt.ok:
                 return opt
+            if self.aot_build:
+                return self._link(name, lowered)
             return _run("mlir-runner",
                         [self.mlir_runner] + self.runner_args + [lowered])
         finally:
             if os.path.exists(lowered):
                 os.remove(lowered)
+
+    def _link(self, name, lowered):
+        link = _run("link.sh", [os.path.join(SRC_ROOT, "utils", "gpu-aot",
+                                             "link.sh"), lowered, "main",
+                                os.path.join(self.aot_build, name)])
+        if not link.ok:
+            return link
+        with self.aot_lock:
+            with open(os.path.join(self.aot_build, "programs"), "a") as f:
+                f.write(name + "\n")
+        run = Run("link.sh", 0, "", "")
+        run.pending = True
+        return run
+
+    def _replay(self, name):
+        base = os.path.join(self.aot_replay, name)
+        if not os.path.exists(base + ".rc"):
+            return Run("replay", "no recorded run", "",
+                       f"{name} was not built: a batch that failed is "
+                       "bisected into programs that --aot-build did not "
+                       "build; rerun those cases with mlir-runner")
+        with open(base + ".rc") as f:
+            rc = int(f.read().strip() or "1")
+        with open(base + ".out", errors="replace") as f:
+            out = f.read()
+        with open(base + ".err", errors="replace") as f:
+            err = f.read()
+        return Run(name, rc, out, err)
 
 
 def _run(tool, argv):
@@ -144,6 +185,7 @@ def paths_from(args):
 class Run:
     def __init__(self, tool, rc, stdout, stderr):
         self.tool, self.rc, self.stdout, self.stderr = tool, rc, stdout, stderr
+        self.pending = False  # built ahead of time, not run (--aot-build)
 
     @property
     def ok(self):
@@ -315,6 +357,8 @@ class Tester:
         file, text, op_lines, schedule = self._write(
             f"{case.name}.{path.name}", [case])
         run = self.tools.run(path, file, schedule)
+        if run.pending:
+            return Outcome(case, path)
         if case.expects_error:
             problem = check_error_run(case, run, op_lines[case.number])
         elif not run.ok:
@@ -331,6 +375,8 @@ class Tester:
         name = f"batch_{batch[0].seed}_{batch[0].number}_{len(batch)}"
         file, _, _, schedule = self._write(f"{name}.{path.name}", batch)
         run = self.tools.run(path, file, schedule)
+        if run.pending:
+            return [Outcome(case, path) for case in batch]
         printed = parse_output(run.stdout) if run.ok else []
         if not run.ok or len(printed) != len(batch):
             if len(batch) == 1:
@@ -472,6 +518,14 @@ def main(argv=None):
     ap.add_argument("--only", action="append", metavar="CATEGORY=VALUE",
                     help="only cases in this class of the summary, e.g. "
                     "'op=gather_nd' or 'expect=error stop' (repeatable)")
+    ap.add_argument("--aot-build", metavar="DIR",
+                    help="link each program into an executable in DIR "
+                    "(utils/gpu-aot) and run nothing: for a GPU machine "
+                    "without LLVM, where DIR/run.sh DIR RESULTS runs them")
+    ap.add_argument("--aot-replay", metavar="RESULTS",
+                    help="compare the results that run.sh recorded in "
+                    "RESULTS (same --seed, --count and --pipeline as the "
+                    "build)")
     ap.add_argument("--keep", help="write programs and reproducers here")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 1,
                     help="parallel processes")
@@ -507,6 +561,12 @@ def main(argv=None):
     keep = args.keep or tempfile.mkdtemp(prefix="difftest.")
     os.makedirs(keep, exist_ok=True)
     tools.snapshot(keep)
+    if tools.aot_build:
+        chip = re.search(r"chip=(\w+)", args.pipeline or "")
+        subprocess.run([os.path.join(SRC_ROOT, "utils", "gpu-aot", "build.sh"),
+                        tools.aot_build, chip.group(1) if chip else "sm_90",
+                        "libraries-only"], check=True)
+        open(os.path.join(tools.aot_build, "programs"), "w").close()
     tester = Tester(tools, keep, args.inject_fault, args.tile)
     with concurrent.futures.ThreadPoolExecutor(max(args.j, 1)) as pool:
         jobs = [pool.submit(tester.run_batch, b, p)
@@ -516,6 +576,15 @@ def main(argv=None):
         outcomes = [o for j in jobs for o in j.result()]
     outcomes.sort(key=lambda o: (o.case.number, o.path.name))
 
+    if tools.aot_build:
+        with open(os.path.join(tools.aot_build, "programs")) as f:
+            built = len(f.read().split())
+        failures = [o for o in outcomes if o.problem is not None]
+        for o in failures[:args.max_reports]:
+            report(o, tools, keep)
+        print(f"difftest: seed {seed}, built {built} programs in "
+              f"{tools.aot_build}, {len(failures)} failed to build")
+        return 1 if failures else 0
     failures = [o for o in outcomes if o.problem is not None]
     for o in failures[:args.max_reports]:
         report(o, tools, keep)

@@ -6,7 +6,7 @@
 # OUTDIR then holds one executable per test run, the libraries they load
 # (the project's CUDA runtime, and print_runtime.cpp for the runner
 # utilities' printMemref*), and run.sh. On the GPU machine:
-#   OUTDIR/run.sh RESULTS     (writes NAME.out, NAME.err, NAME.rc)
+#   OUTDIR/run.sh OUTDIR RESULTS   (writes NAME.out, NAME.err, NAME.rc)
 # Back here, check the results against the tests' CHECK lines:
 #   utils/gpu-aot/check.sh RESULTS
 set -euo pipefail
@@ -23,6 +23,7 @@ cuda_lib=${GATHER_CUDA_RUNTIME_LIB:-$root/build/lib/libgather_cuda_runtime.so}
 "$llvm/clang++" -std=c++17 -O2 -fPIC -shared -I/usr/lib/llvm-22/include \
   "$root/utils/gpu-aot/print_runtime.cpp" -o "$out/libmlir_print.so"
 cp "$cuda_lib" "$out/"
+cp "$root/utils/gpu-aot/run.sh" "$out/run.sh"
 [ "${3:-}" = libraries-only ] && exit 0
 
 # program NAME ENTRY SOURCE PIPELINE-OPTIONS [BUFFERIZE-FIRST]
@@ -52,16 +53,4 @@ program bufferized main test/Integration/CPU/bufferized.mlir "format=fatbin" buf
 program error_negative gather_negative $errors "format=bin"
 program error_nd nd_too_large $errors "format=bin"
 
-cat > "$out/run.sh" <<'RUN'
-#!/usr/bin/env bash
-# Runs every program built here; RESULTS gets NAME.out, NAME.err, NAME.rc.
-here=$(cd "$(dirname "$0")" && pwd)
-results=$(mkdir -p "$1" && cd "$1" && pwd)
-for name in $(cat "$here/programs"); do
-  timeout 120 "$here/$name" > "$results/$name.out" 2> "$results/$name.err"
-  echo $? > "$results/$name.rc"
-  echo "$name: exit $(cat "$results/$name.rc")"
-done
-RUN
-chmod +x "$out/run.sh"
 echo "built $(wc -l < "$out/programs") programs in $out"

@@ -27,6 +27,45 @@ template <typename T> static void printUnranked(int64_t rank, void *ptr) {
   impl::printMemRef(descriptor);
 }
 
+template <typename T> static void printShape(UnrankedMemRefType<T> *m) {
+  std::cout << "Unranked Memref ";
+  printMemRefMetaData(std::cout, DynamicMemRefType<T>(*m));
+  std::cout << "\n";
+}
+
+// The 16-bit floats print as the floats they widen to, as in
+// libmlir_float16_utils.
+std::ostream &operator<<(std::ostream &os, const f16 &value) {
+  _Float16 half;
+  std::memcpy(&half, &value.bits, sizeof(half));
+  return os << static_cast<float>(half);
+}
+std::ostream &operator<<(std::ostream &os, const bf16 &value) {
+  uint32_t bits = uint32_t(value.bits) << 16;
+  float widened;
+  std::memcpy(&widened, &bits, sizeof(widened));
+  return os << widened;
+}
+
+// The C-interface entry points (functions with llvm.emit_c_interface).
+#define GATHER_PRINT_CIFACE(SUFFIX, T)                                         \
+  extern "C" void _mlir_ciface_printMemref##SUFFIX(UnrankedMemRefType<T> *m) { \
+    impl::printMemRef(*m);                                                     \
+  }                                                                            \
+  extern "C" void _mlir_ciface_printMemrefShape##SUFFIX(                       \
+      UnrankedMemRefType<T> *m) {                                              \
+    printShape(m);                                                             \
+  }
+GATHER_PRINT_CIFACE(I8, int8_t)
+GATHER_PRINT_CIFACE(I16, int16_t)
+GATHER_PRINT_CIFACE(I32, int32_t)
+GATHER_PRINT_CIFACE(I64, int64_t)
+GATHER_PRINT_CIFACE(F16, f16)
+GATHER_PRINT_CIFACE(BF16, bf16)
+GATHER_PRINT_CIFACE(F32, float)
+GATHER_PRINT_CIFACE(F64, double)
+#undef GATHER_PRINT_CIFACE
+
 extern "C" {
 void printMemrefI8(int64_t rank, void *ptr) {
   printUnranked<int8_t>(rank, ptr);
