@@ -47,8 +47,13 @@ std::ostream &operator<<(std::ostream &os, const bf16 &value) {
   return os << widened;
 }
 
-// The C-interface entry points (functions with llvm.emit_c_interface).
-#define GATHER_PRINT_CIFACE(SUFFIX, T)                                         \
+// Each element type's printers: the plain entry point (an unranked memref
+// passed as rank and descriptor pointer), the C-interface one (functions
+// with llvm.emit_c_interface), and the shape-only one.
+#define GATHER_PRINTERS(SUFFIX, T)                                             \
+  extern "C" void printMemref##SUFFIX(int64_t rank, void *ptr) {               \
+    printUnranked<T>(rank, ptr);                                               \
+  }                                                                            \
   extern "C" void _mlir_ciface_printMemref##SUFFIX(UnrankedMemRefType<T> *m) { \
     impl::printMemRef(*m);                                                     \
   }                                                                            \
@@ -56,50 +61,29 @@ std::ostream &operator<<(std::ostream &os, const bf16 &value) {
       UnrankedMemRefType<T> *m) {                                              \
     printShape(m);                                                             \
   }
-GATHER_PRINT_CIFACE(I8, int8_t)
-GATHER_PRINT_CIFACE(I16, int16_t)
-GATHER_PRINT_CIFACE(I32, int32_t)
-GATHER_PRINT_CIFACE(I64, int64_t)
-GATHER_PRINT_CIFACE(F16, f16)
-GATHER_PRINT_CIFACE(BF16, bf16)
-GATHER_PRINT_CIFACE(F32, float)
-GATHER_PRINT_CIFACE(F64, double)
-#undef GATHER_PRINT_CIFACE
+GATHER_PRINTERS(I8, int8_t)
+GATHER_PRINTERS(I16, int16_t)
+GATHER_PRINTERS(I32, int32_t)
+GATHER_PRINTERS(I64, int64_t)
+GATHER_PRINTERS(F16, f16)
+GATHER_PRINTERS(BF16, bf16)
+GATHER_PRINTERS(F32, float)
+GATHER_PRINTERS(F64, double)
+#undef GATHER_PRINTERS
+
+/// Prints a float as libmlir_c_runner_utils does (a negative NaN as -nan).
+template <typename T> static void printFloat(T value) {
+  if (std::isnan(value) && std::signbit(value))
+    fputs("-nan", stdout);
+  else
+    fprintf(stdout, "%g", double(value));
+}
 
 extern "C" {
-void printMemrefI8(int64_t rank, void *ptr) {
-  printUnranked<int8_t>(rank, ptr);
-}
-void printMemrefI16(int64_t rank, void *ptr) {
-  printUnranked<int16_t>(rank, ptr);
-}
-void printMemrefI32(int64_t rank, void *ptr) {
-  printUnranked<int32_t>(rank, ptr);
-}
-void printMemrefI64(int64_t rank, void *ptr) {
-  printUnranked<int64_t>(rank, ptr);
-}
-void printMemrefF32(int64_t rank, void *ptr) {
-  printUnranked<float>(rank, ptr);
-}
-void printMemrefF64(int64_t rank, void *ptr) {
-  printUnranked<double>(rank, ptr);
-}
-
 void printI64(int64_t i) { fprintf(stdout, "%" PRId64, i); }
 void printU64(uint64_t u) { fprintf(stdout, "%" PRIu64, u); }
-void printF32(float f) {
-  if (std::isnan(f) && std::signbit(f))
-    fputs("-nan", stdout);
-  else
-    fprintf(stdout, "%g", f);
-}
-void printF64(double d) {
-  if (std::isnan(d) && std::signbit(d))
-    fputs("-nan", stdout);
-  else
-    fprintf(stdout, "%lg", d);
-}
+void printF32(float f) { printFloat(f); }
+void printF64(double d) { printFloat(d); }
 void printString(char const *s) { fputs(s, stdout); }
 void printOpen() { fputs("( ", stdout); }
 void printClose() { fputs(" )", stdout); }
