@@ -220,8 +220,8 @@ def lower_case(case, args, workdir):
     lowered = os.path.join(workdir, case.name + ".ll.mlir")
     with open(src, "w") as f:
         f.write(program(case, args.iters))
-    pipeline = "--gather-gpu-pipeline=chip=%s format=bin cuda-path=%s" % (
-        args.chip, args.cuda_path)
+    pipeline = "--gather-gpu-pipeline=chip=%s format=bin cuda-path=%s %s" % (
+        args.chip, args.cuda_path, args.pipeline_options)
     subprocess.run([args.gather_opt, src, pipeline, "-o", lowered], check=True)
     return lowered
 
@@ -319,6 +319,9 @@ def main():
     ap.add_argument("--cases", help="comma-separated case names (default: all: %s)"
                     % ",".join(c.name for c in CASES))
     ap.add_argument("--iters", type=int, default=10)
+    ap.add_argument("--pipeline-options", default="",
+                    help="more gather-gpu-pipeline options, e.g. "
+                    "'block-size=512 max-blocks=65536'")
     ap.add_argument("--scale", type=int, default=1,
                     help="multiply each case's number of indices (its first "
                     "indices dimension) by this")
