@@ -416,12 +416,6 @@ Value LoopEmitter::createRunTimePrefetchDistance(OpBuilder &b, Location l) {
   auto constant = [&](int64_t value) -> Value {
     return arith::ConstantIndexOp::create(b, l, value);
   };
-  auto select = [&](arith::CmpIPredicate predicate, Value lhs, int64_t rhs,
-                    Value ifTrue, Value ifFalse) -> Value {
-    Value condition =
-        arith::CmpIOp::create(b, l, predicate, lhs, constant(rhs));
-    return arith::SelectOp::create(b, l, condition, ifTrue, ifFalse);
-  };
   Value sliceBytes = constant(plan.elementBytes);
   Value paramsBytes = sliceBytes;
   for (int64_t dim = 0; dim < paramsRank; ++dim) {
@@ -431,14 +425,16 @@ Value LoopEmitter::createRunTimePrefetchDistance(OpBuilder &b, Location l) {
       sliceBytes = arith::MulIOp::create(b, l, sliceBytes, size);
   }
   using Predicate = arith::CmpIPredicate;
+  Value beyondL2 = arith::CmpIOp::create(b, l, Predicate::ugt, paramsBytes,
+                                         constant(target.l2CacheBytes));
   // Under a line: far ahead from params beyond L2, none from smaller ones.
-  Value subLine = select(Predicate::ugt, paramsBytes, target.l2CacheBytes,
-                         constant(target.subLinePrefetchDistance), constant(0));
+  Value subLine = arith::SelectOp::create(
+      b, l, beyondL2, constant(target.subLinePrefetchDistance), constant(0));
   // A line or more: about slicePrefetchAheadBytes ahead, none from the
   // size the hardware prefetcher follows.
-  Value maxBytes = select(Predicate::ugt, paramsBytes, target.l2CacheBytes,
-                          constant(target.slicePrefetchMaxBytesBeyondL2),
-                          constant(target.slicePrefetchMaxBytes));
+  Value maxBytes = arith::SelectOp::create(
+      b, l, beyondL2, constant(target.slicePrefetchMaxBytesBeyondL2),
+      constant(target.slicePrefetchMaxBytes));
   Value ahead = arith::DivUIOp::create(
       b, l, constant(target.slicePrefetchAheadBytes),
       arith::MaxUIOp::create(b, l, sliceBytes, constant(1)));
@@ -450,8 +446,9 @@ Value LoopEmitter::createRunTimePrefetchDistance(OpBuilder &b, Location l) {
   Value large =
       arith::CmpIOp::create(b, l, Predicate::uge, sliceBytes, maxBytes);
   Value lines = arith::SelectOp::create(b, l, large, constant(0), ahead);
-  return select(Predicate::ult, sliceBytes, target.cacheLineBytes, subLine,
-                lines);
+  Value underLine = arith::CmpIOp::create(b, l, Predicate::ult, sliceBytes,
+                                          constant(target.cacheLineBytes));
+  return arith::SelectOp::create(b, l, underLine, subLine, lines);
 }
 
 /// emitSlicePrefetch for a `distance` known to be positive.

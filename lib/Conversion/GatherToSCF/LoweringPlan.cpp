@@ -88,14 +88,14 @@ static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
     return requested;
   if (small)
     return 0;
+  if (hasDynamicSlice(in))
+    return 1; // Computed at run time (LoweringPlan::slicePrefetchAtRunTime).
   bool beyondL2 = target.isBeyondL2(in.paramsType, *elementBytes);
   int64_t maxBytes = beyondL2 ? target.slicePrefetchMaxBytesBeyondL2
                               : target.slicePrefetchMaxBytes;
   int64_t sliceBytes = *elementBytes;
-  for (int64_t size : in.paramsType.getShape().drop_front(g.firstIndexedDim +
-                                                          g.indexDepth)) {
-    if (ShapedType::isDynamic(size))
-      return 1; // Computed at run time (LoweringPlan::slicePrefetchAtRunTime).
+  for (int64_t size :
+       in.paramsType.getShape().drop_front(g.firstIndexedDim + g.indexDepth)) {
     std::optional<int64_t> bytes = llvm::checkedMul(sliceBytes, size);
     if (!bytes || *bytes >= maxBytes)
       return 0;
