@@ -209,30 +209,70 @@ static Value createElementPointer(OpBuilder &b, Location loc, Value view,
 /// overlapping copies of a constant size), larger ones call memcpy.
 static constexpr int64_t kInlineCopyMaxBytes = 64;
 
-/// An scf.if, with an else branch, on `bytes` `predicate` `limit`.
+/// How a copy of a dynamic byte count is made, once the count's range is
+/// known: a memcpy call (above kInlineCopyMaxBytes), nothing (fewer bytes
+/// than an element: 0), or two copies of a constant chunk, a power of two,
+/// from the start and to the end (they overlap unless the count is twice
+/// the chunk).
+static constexpr int64_t kCallMemcpy = -1;
+
+/// An scf.if, with an else branch, on `bytes` `predicate` `limit`, of the
+/// given result types.
 static scf::IfOp createIfBytes(OpBuilder &b, Location loc,
                                arith::CmpIPredicate predicate, Value bytes,
-                               Value limit) {
-  Value condition = arith::CmpIOp::create(b, loc, predicate, bytes, limit);
-  return scf::IfOp::create(b, loc, condition, /*withElseRegion=*/true);
+                               int64_t limit, TypeRange resultTypes = {}) {
+  Value limitValue = LLVM::ConstantOp::create(b, loc, b.getI64Type(), limit);
+  Value condition = arith::CmpIOp::create(b, loc, predicate, bytes, limitValue);
+  return scf::IfOp::create(b, loc, resultTypes, condition,
+                           /*withElseRegion=*/true);
 }
 
-/// Copies `bytes` (dynamic, a multiple of `elementBytes`, a power of two)
-/// from `from` to `to`, where `bytes` < 2 * `chunk` is known: for `bytes`
-/// >= `chunk`, two copies of `chunk` bytes, from the start and to the end
-/// (they overlap unless `bytes` is 2 * `chunk`), else the same with half
-/// the chunk. The copies have constant sizes, which LLVM expands to loads
-/// and stores: no call. Below `elementBytes`, `bytes` is 0.
-static void createSmallCopy(OpBuilder &b, Location loc, Value to, Value from,
-                            Value bytes, int64_t chunk, int64_t elementBytes) {
-  if (chunk < elementBytes)
+/// Builds, at `b`'s insertion point, a branch per way to copy `bytes` (a
+/// dynamic count, a multiple of `elementBytes`, a power of two): `build`
+/// makes each one's ops for its chunk (kCallMemcpy, 0 or a power of two
+/// from kInlineCopyMaxBytes / 2 down to `elementBytes`) and returns the
+/// values of `resultTypes` the branch yields. Returns those of the chain.
+using BuildCopyBranch =
+    function_ref<SmallVector<Value>(OpBuilder &, int64_t chunk)>;
+static SmallVector<Value> createCopyBranches(OpBuilder &b, Location loc,
+                                             Value bytes, int64_t chunk,
+                                             int64_t elementBytes,
+                                             TypeRange resultTypes,
+                                             BuildCopyBranch build) {
+  if (chunk != kCallMemcpy && chunk < elementBytes)
+    return build(b, 0);
+  bool isLarge = chunk == kCallMemcpy;
+  scf::IfOp ifFits = createIfBytes(
+      b, loc, isLarge ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::uge,
+      bytes, isLarge ? kInlineCopyMaxBytes : chunk, resultTypes);
+  OpBuilder::InsertionGuard guard(b);
+  // Without results, the branches already end in their scf.yield.
+  auto yield = [&](ValueRange values) {
+    if (!resultTypes.empty())
+      scf::YieldOp::create(b, loc, values);
+  };
+  b.setInsertionPointToStart(ifFits.thenBlock());
+  yield(build(b, chunk));
+  b.setInsertionPointToStart(ifFits.elseBlock());
+  int64_t nextChunk = isLarge ? kInlineCopyMaxBytes / 2 : chunk / 2;
+  yield(createCopyBranches(b, loc, bytes, nextChunk, elementBytes, resultTypes,
+                           build));
+  return ifFits.getResults();
+}
+
+/// Copies `bytes` from `from` to `to` as `chunk` says (kCallMemcpy, 0, or
+/// two copies of `chunk` bytes). The copies of a constant size are
+/// expanded by LLVM to loads and stores: no call.
+static void createCopyOfChunks(OpBuilder &b, Location loc, Value to, Value from,
+                               Value bytes, int64_t chunk) {
+  if (chunk == kCallMemcpy) {
+    LLVM::MemcpyOp::create(b, loc, to, from, bytes, /*isVolatile=*/false);
+    return;
+  }
+  if (chunk == 0)
     return;
   Type i64 = b.getI64Type(), i8 = b.getI8Type();
   Value chunkBytes = LLVM::ConstantOp::create(b, loc, i64, chunk);
-  scf::IfOp ifFits =
-      createIfBytes(b, loc, arith::CmpIPredicate::uge, bytes, chunkBytes);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(ifFits.thenBlock());
   LLVM::MemcpyOp::create(b, loc, to, from, chunkBytes, /*isVolatile=*/false);
   Value tail = arith::SubIOp::create(b, loc, bytes, chunkBytes);
   auto atTail = [&](Value base) {
@@ -241,46 +281,38 @@ static void createSmallCopy(OpBuilder &b, Location loc, Value to, Value from,
   };
   LLVM::MemcpyOp::create(b, loc, atTail(to), atTail(from), chunkBytes,
                          /*isVolatile=*/false);
-  b.setInsertionPointToStart(ifFits.elseBlock());
-  createSmallCopy(b, loc, to, from, bytes, chunk / 2, elementBytes);
 }
 
-/// Copies `bytes` from `from` to `to`: one memcpy for a static count (LLVM
-/// expands small ones), and for a dynamic one (a row of dynamic width) a
-/// memcpy call only above kInlineCopyMaxBytes: below, the call and the
-/// spills around it cost more than the copy (rows of 16 bytes from
-/// L2-resident params of type ?x?xf32: 0.13x the C++ loop with the call,
-/// 0.21x inline; both 0.7x from 256 MiB, where the reads dominate).
-static void createCopy(OpBuilder &b, Location loc, Value to, Value from,
-                       Value bytes, MemRefType type) {
-  int64_t elementBytes = *getElementBytes(type);
-  if (getStaticBytes(type)) {
-    LLVM::MemcpyOp::create(b, loc, to, from, bytes, /*isVolatile=*/false);
-    return;
-  }
-  Value maxInline =
-      LLVM::ConstantOp::create(b, loc, b.getI64Type(), kInlineCopyMaxBytes);
-  scf::IfOp ifLarge =
-      createIfBytes(b, loc, arith::CmpIPredicate::ugt, bytes, maxInline);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(ifLarge.thenBlock());
-  LLVM::MemcpyOp::create(b, loc, to, from, bytes, /*isVolatile=*/false);
-  b.setInsertionPointToStart(ifLarge.elseBlock());
-  createSmallCopy(b, loc, to, from, bytes, kInlineCopyMaxBytes / 2,
-                  elementBytes);
-}
-
-/// Replaces `copy` by an llvm.intr.memcpy (and small inline copies for a
-/// dynamic size) and erases the subviews that only it used.
-static void lowerSliceCopy(memref::CopyOp copy,
+/// Replaces `copy` by llvm.intr.memcpy: one of the byte count for a static
+/// shape (LLVM expands small ones), and for a dynamic one (a row of dynamic
+/// width) as `chunk` says, or, when `chunk` is nullopt, an scf.if chain that
+/// picks the way per copy. The call costs more than the copy below
+/// kInlineCopyMaxBytes (rows of 16 bytes from L2-resident params of type
+/// ?x?xf32: 0.13x the C++ loop with the call, 0.21x inline). `bytes` is
+/// the byte count, or null to compute it here. Erases the subviews that
+/// only `copy` used.
+static void lowerSliceCopy(memref::CopyOp copy, Value bytes,
+                           std::optional<int64_t> chunk,
                            const LLVMTypeConverter &converter) {
   OpBuilder b(copy);
   Location loc = copy.getLoc();
   Value source = copy.getSource(), target = copy.getTarget();
+  auto type = cast<MemRefType>(target.getType());
   Value to = createElementPointer(b, loc, target, converter);
   Value from = createElementPointer(b, loc, source, converter);
-  Value bytes = createByteCount(b, loc, copy);
-  createCopy(b, loc, to, from, bytes, cast<MemRefType>(target.getType()));
+  if (!bytes)
+    bytes = createByteCount(b, loc, copy);
+  if (getStaticBytes(type)) {
+    LLVM::MemcpyOp::create(b, loc, to, from, bytes, /*isVolatile=*/false);
+  } else if (chunk) {
+    createCopyOfChunks(b, loc, to, from, bytes, *chunk);
+  } else {
+    createCopyBranches(b, loc, bytes, kCallMemcpy, *getElementBytes(type),
+                       /*resultTypes=*/{}, [&](OpBuilder &b, int64_t chunk) {
+                         createCopyOfChunks(b, loc, to, from, bytes, chunk);
+                         return SmallVector<Value>();
+                       });
+  }
   copy.erase();
   for (Value view : {source, target}) {
     auto subview = view.getDefiningOp<memref::SubViewOp>();
@@ -289,6 +321,63 @@ static void lowerSliceCopy(memref::CopyOp copy,
     if (source == target)
       break;
   }
+}
+
+/// Moves the side-effect free ops that compute `value` (the byte count
+/// createByteCount made) in front of `loop` when all they use is defined
+/// outside it. Returns whether `value` is then defined outside `loop`.
+static bool hoistOutOf(scf::ForOp loop, Value value) {
+  if (loop.isDefinedOutsideOfLoop(value))
+    return true;
+  Operation *op = value.getDefiningOp();
+  if (!op || op->getNumRegions() != 0 || !isMemoryEffectFree(op) ||
+      !llvm::all_of(op->getOperands(),
+                    [&](Value operand) { return hoistOutOf(loop, operand); }))
+    return false;
+  op->moveBefore(loop);
+  return true;
+}
+
+/// The innermost scf.for around `copy` (of a dynamic size) to version on
+/// its byte count, `bytes`: one whose bounds and body leave `bytes`
+/// unchanged, so that every copy in it takes the same branch of the
+/// chain, and that holds no other copy of a dynamic size (a loop is
+/// versioned once). Null where there is none.
+static scf::ForOp getLoopToVersion(memref::CopyOp copy, Value bytes) {
+  auto loop = copy->getParentOfType<scf::ForOp>();
+  if (!loop || !hoistOutOf(loop, bytes))
+    return nullptr;
+  WalkResult otherCopy = loop.getBody()->walk([&](memref::CopyOp other) {
+    auto type = cast<MemRefType>(other.getTarget().getType());
+    return other != copy && !type.hasStaticShape() ? WalkResult::interrupt()
+                                                   : WalkResult::advance();
+  });
+  return otherCopy.wasInterrupted() ? nullptr : loop;
+}
+
+/// Lowers `copy`, of a dynamic size, in a loop that repeats it with the
+/// same byte count (a gather's loop over its row copies): the chain that
+/// picks how to copy is made once in front of the loop, each branch with
+/// its own clone of the loop, whose copy is then of a known kind. In the
+/// loop, a row then costs the copy's loads and stores alone, not the tests
+/// of the chain, the tail offset and the register pressure they add (rows
+/// of 16 bytes from L2-resident ?x?xf32 params: see docs/performance.md).
+static void lowerSliceCopyInVersions(memref::CopyOp copy, scf::ForOp loop,
+                                     Value bytes,
+                                     const LLVMTypeConverter &converter) {
+  OpBuilder b(loop);
+  auto type = cast<MemRefType>(copy.getTarget().getType());
+  SmallVector<Value> results = createCopyBranches(
+      b, loop.getLoc(), bytes, kCallMemcpy, *getElementBytes(type),
+      loop.getResultTypes(), [&](OpBuilder &b, int64_t chunk) {
+        IRMapping mapping;
+        auto version = cast<scf::ForOp>(b.clone(*loop, mapping));
+        auto versionCopy = cast<memref::CopyOp>(mapping.lookup(copy));
+        lowerSliceCopy(versionCopy, bytes, chunk, converter);
+        return SmallVector<Value>(version.getResults());
+      });
+  loop.replaceAllUsesWith(results);
+  loop.erase();
 }
 
 namespace {
@@ -302,18 +391,34 @@ struct LowerSliceCopiesPass
     LowerToLLVMOptions options(&getContext(), dataLayout.getAtOrAbove(module));
     LLVMTypeConverter converter(&getContext(), options, &dataLayout);
 
-    SmallVector<memref::CopyOp> copies;
+    // Copies of static sizes are lowered first: a loop versioned for one of
+    // a dynamic size is cloned with what it holds.
+    SmallVector<memref::CopyOp> staticCopies, dynamicCopies;
     // Copies of nested modules (a gpu.module) keep theirs: their own
     // lowering, with its own data layout, converts them.
     module.walk([&](memref::CopyOp copy) {
-      if (copy->getParentWithTrait<OpTrait::SymbolTable>() == module &&
-          isSliceCopy(copy, converter))
-        copies.push_back(copy);
+      if (copy->getParentWithTrait<OpTrait::SymbolTable>() != module ||
+          !isSliceCopy(copy, converter))
+        return;
+      auto type = cast<MemRefType>(copy.getTarget().getType());
+      (type.hasStaticShape() ? staticCopies : dynamicCopies).push_back(copy);
     });
-    if (copies.empty())
+    if (staticCopies.empty() && dynamicCopies.empty())
       return markAllAnalysesPreserved();
-    for (memref::CopyOp copy : copies)
-      lowerSliceCopy(copy, converter);
+    for (memref::CopyOp copy :
+         llvm::concat<memref::CopyOp>(staticCopies, dynamicCopies)) {
+      Value bytes;
+      if (!getStaticBytes(cast<MemRefType>(copy.getTarget().getType())) &&
+          copy->getParentOfType<scf::ForOp>()) {
+        OpBuilder b(copy);
+        bytes = createByteCount(b, copy.getLoc(), copy);
+        if (scf::ForOp loop = getLoopToVersion(copy, bytes)) {
+          lowerSliceCopyInVersions(copy, loop, bytes, converter);
+          continue;
+        }
+      }
+      lowerSliceCopy(copy, bytes, std::nullopt, converter);
+    }
   }
 };
 

@@ -207,6 +207,134 @@ func.func @dynamic_whole(%a: memref<?x8xi16>, %b: memref<?x8xi16>) {
   return
 }
 
+// A loop whose copy has a dynamic byte count that the loop leaves
+// unchanged (a gather's row loop, params of dynamic shape) is versioned:
+// the count is computed in front of the loop and the chain that picks how
+// to copy is made there, each branch with a clone of the loop whose copy
+// is of one kind: a memcpy of the count, two copies of 32, 16, 8 or 4
+// bytes (f32), or none.
+// CHECK-LABEL: func.func @rows_in_loop(
+//  CHECK-SAME:     %[[T:[^:]*]]: memref<?x?xf32>, %[[O:[^:]*]]: memref<?x?xf32>, %[[N:[^:]*]]: index, %[[W:[^:]*]]: index
+//       CHECK:   %[[RW:.*]] = arith.muli %{{.*}}, %[[W]] : index
+//       CHECK:   %[[BYTES:.*]] = arith.index_cast %[[RW]] : index to i64
+//       CHECK:   %[[MAX:.*]] = llvm.mlir.constant(64 : i64) : i64
+//       CHECK:   %[[LARGE:.*]] = arith.cmpi ugt, %[[BYTES]], %[[MAX]] : i64
+//  CHECK-NEXT:   scf.if %[[LARGE]] {
+//  CHECK-NEXT:     scf.for
+//   CHECK-NOT:       scf.if
+//       CHECK:       "llvm.intr.memcpy"(%{{.*}}, %{{.*}}, %[[BYTES]]) <{isVolatile = false}>
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:   } else {
+//  CHECK-NEXT:     %[[C32:.*]] = llvm.mlir.constant(32 : i64) : i64
+//  CHECK-NEXT:     %[[FITS32:.*]] = arith.cmpi uge, %[[BYTES]], %[[C32]] : i64
+//  CHECK-NEXT:     scf.if %[[FITS32]] {
+//  CHECK-NEXT:       scf.for
+//   CHECK-NOT:         scf.if
+//       CHECK:         %[[CHUNK:.*]] = llvm.mlir.constant(32 : i64) : i64
+//  CHECK-NEXT:         "llvm.intr.memcpy"(%{{.*}}, %{{.*}}, %[[CHUNK]]) <{isVolatile = false}>
+//  CHECK-NEXT:         %[[TAIL:.*]] = arith.subi %[[BYTES]], %[[CHUNK]] : i64
+//       CHECK:         "llvm.intr.memcpy"(%{{.*}}, %{{.*}}, %[[CHUNK]]) <{isVolatile = false}>
+//  CHECK-NEXT:       }
+//  CHECK-NEXT:     } else {
+//       CHECK:       llvm.mlir.constant(16 : i64)
+//       CHECK:         scf.for
+//       CHECK:       llvm.mlir.constant(8 : i64)
+//       CHECK:         scf.for
+//       CHECK:       llvm.mlir.constant(4 : i64)
+//       CHECK:         scf.for
+//       CHECK:         "llvm.intr.memcpy"
+//       CHECK:         "llvm.intr.memcpy"
+//       CHECK:       } else {
+//  CHECK-NEXT:         scf.for
+//   CHECK-NOT:           llvm.intr.memcpy
+//       CHECK:         }
+//  CHECK-NEXT:       }
+//   CHECK-NOT:   memref.copy
+//       CHECK:   return
+func.func @rows_in_loop(%table: memref<?x?xf32>, %out: memref<?x?xf32>,
+                        %n: index, %w: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %src = memref.subview %table[%i, 0] [1, %w] [1, 1]
+        : memref<?x?xf32> to memref<1x?xf32, strided<[?, 1], offset: ?>>
+    %dst = memref.subview %out[%i, 0] [1, %w] [1, 1]
+        : memref<?x?xf32> to memref<1x?xf32, strided<[?, 1], offset: ?>>
+    memref.copy %src, %dst : memref<1x?xf32, strided<[?, 1], offset: ?>>
+        to memref<1x?xf32, strided<[?, 1], offset: ?>>
+  }
+  return
+}
+
+// The versions of a loop with results: each branch yields its clone's.
+// CHECK-LABEL: func.func @loop_results(
+//       CHECK:   %[[R:.*]] = scf.if %{{.*}} -> (index) {
+//  CHECK-NEXT:     %[[R0:.*]] = scf.for {{.*}} -> (index) {
+//       CHECK:     scf.yield %[[R0]] : index
+//       CHECK:   } else {
+//       CHECK:     %[[R1:.*]] = scf.if %{{.*}} -> (index) {
+//       CHECK:   return %[[R]] : index
+func.func @loop_results(%table: memref<?x?xi8>, %out: memref<?x?xi8>,
+                        %n: index, %w: index) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %sum = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c0) -> (index) {
+    %src = memref.subview %table[%i, 0] [1, %w] [1, 1]
+        : memref<?x?xi8> to memref<1x?xi8, strided<[?, 1], offset: ?>>
+    %dst = memref.subview %out[%i, 0] [1, %w] [1, 1]
+        : memref<?x?xi8> to memref<1x?xi8, strided<[?, 1], offset: ?>>
+    memref.copy %src, %dst : memref<1x?xi8, strided<[?, 1], offset: ?>>
+        to memref<1x?xi8, strided<[?, 1], offset: ?>>
+    %next = arith.addi %acc, %w : index
+    scf.yield %next : index
+  }
+  return %sum : index
+}
+
+// Not versioned: a loop with two copies of dynamic sizes (each copy picks
+// its way in the loop), and one whose byte count changes in the loop.
+// CHECK-LABEL: func.func @two_copies(
+//       CHECK:   scf.for
+//       CHECK:     arith.cmpi ugt
+//       CHECK:     scf.if
+//       CHECK:     arith.cmpi ugt
+//       CHECK:     scf.if
+// CHECK-LABEL: func.func @varying_width(
+//       CHECK:   scf.for %[[I:[^ ]*]] =
+//       CHECK:     arith.muli %{{.*}}, %[[I]] : index
+//       CHECK:     arith.cmpi ugt
+//       CHECK:     scf.if
+func.func @two_copies(%table: memref<?x?xf32>, %out: memref<?x?xf32>,
+                      %n: index, %w: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %src = memref.subview %table[%i, 0] [1, %w] [1, 1]
+        : memref<?x?xf32> to memref<1x?xf32, strided<[?, 1], offset: ?>>
+    %dst = memref.subview %out[%i, 0] [1, %w] [1, 1]
+        : memref<?x?xf32> to memref<1x?xf32, strided<[?, 1], offset: ?>>
+    memref.copy %src, %dst : memref<1x?xf32, strided<[?, 1], offset: ?>>
+        to memref<1x?xf32, strided<[?, 1], offset: ?>>
+    memref.copy %dst, %src : memref<1x?xf32, strided<[?, 1], offset: ?>>
+        to memref<1x?xf32, strided<[?, 1], offset: ?>>
+  }
+  return
+}
+func.func @varying_width(%table: memref<?x?xf32>, %out: memref<?x?xf32>,
+                         %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %src = memref.subview %table[%i, 0] [1, %i] [1, 1]
+        : memref<?x?xf32> to memref<1x?xf32, strided<[?, 1], offset: ?>>
+    %dst = memref.subview %out[%i, 0] [1, %i] [1, 1]
+        : memref<?x?xf32> to memref<1x?xf32, strided<[?, 1], offset: ?>>
+    memref.copy %src, %dst : memref<1x?xf32, strided<[?, 1], offset: ?>>
+        to memref<1x?xf32, strided<[?, 1], offset: ?>>
+  }
+  return
+}
+
 // -----
 
 // A copy inside a gpu.module is left to that module's own lowering; the

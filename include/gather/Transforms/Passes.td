@@ -458,6 +458,16 @@ def LowerSliceCopiesPass
     (16-byte rows from L2-resident `?x?xf32` params: 0.13x the C++ loop
     through the memcpy call, 0.21x inline).
 
+    When such a copy is in an `scf.for` whose bounds and body leave its
+    byte count unchanged (a gather's row loop), and the loop holds no other
+    copy of a dynamic size, the loop is versioned instead: the byte count
+    is computed in front of it, and the chain is made there once, each
+    branch holding a clone of the loop whose copy is of one kind (the
+    memcpy call, two copies of one constant size, or nothing). A row then
+    pays for its loads and stores, not for the chain's tests, the tail
+    offset and the registers they take (16-byte rows from L2-resident
+    `?x?xf32` params: 0.29x the C++ loop in the loop, 0.34x versioned).
+
     Other copies (non-contiguous layouts, layouts whose contiguity depends
     on dynamic strides, other element types, copies inside nested symbol
     tables such as `gpu.module`) are left to their conversions. `gather-cpu-pipeline` runs it on
