@@ -193,11 +193,17 @@ void addGatherLowering(OpPassManager &pm,
 
 /// Adds bufferization, deallocation and streaming stores.
 void addBufferization(OpPassManager &pm,
-                      const GatherCPUPipelineOptions &options) {
+                      const GatherCPUPipelineOptions &options,
+                      StringRef pipeline) {
   // Write results straight into the destination they end up in (e.g. a
   // caller's buffer through materialize_in_destination), not into a fresh
   // allocation copied there afterwards.
   pm.addPass(createEliminateEmptyTensorsPass());
+  // Every op bufferization would reject, in module order (it names only
+  // the first it meets, in an order that changes from run to run).
+  CheckBufferizablePassOptions check;
+  check.pipeline = pipeline.str();
+  pm.addPass(createCheckBufferizablePass(check));
   bufferization::OneShotBufferizePassOptions bufferizeOptions;
   bufferizeOptions.bufferizeFunctionBoundaries = true;
   bufferizeOptions.functionBoundaryTypeConversion =
@@ -311,10 +317,11 @@ void mlir::gather::buildGatherCPUPipeline(
     OpPassManager &pm, const GatherCPUPipelineOptions &options,
     StringRef pipeline, bool verifyLowered) {
   pm.addPass(createRejectNestedModulesPass());
+  addIngestion(pm);
   // Before the to_tensor ops that tell it go away in bufferization.
   pm.addPass(createRestrictArgsNoAliasPass());
   addGatherLowering(pm, options);
-  addBufferization(pm, options);
+  addBufferization(pm, options, pipeline);
   addLoweringToLLVM(pm, options);
   if (!verifyLowered)
     return;

@@ -41,6 +41,10 @@ namespace {
 /// Bufferizes gather kernels' host code and frees host buffers. Linalg ops
 /// the surrounding program may hold become loops.
 void addBufferization(OpPassManager &pm) {
+  // Every op bufferization would reject, in module order.
+  CheckBufferizablePassOptions check;
+  check.pipeline = "gather-gpu-pipeline";
+  pm.addPass(createCheckBufferizablePass(check));
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
@@ -169,6 +173,7 @@ void mlir::gather::buildGatherGPUPipeline(
   lower.vectorize = options.vectorize;
   lower.outOfBoundsHandler = options.outOfBoundsHandler;
   pm.addPass(createRejectNestedModulesPass());
+  addIngestion(pm);
   pm.addPass(createConvertGatherToGPUPass(lower));
   if (options.hostOnly) {
     // No gather op is left: the CPU pipeline bufferizes and lowers the rest.

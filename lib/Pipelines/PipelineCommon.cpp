@@ -6,10 +6,13 @@
 
 #include "PipelineCommon.h"
 
+#include "gather/Conversion/Passes.h"
 #include "gather/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -18,6 +21,26 @@
 
 using namespace mlir;
 using namespace mlir::gather;
+
+void mlir::gather::addIngestion(OpPassManager &pm) {
+  addPassIfUsed(pm, {"tensor.gather"}, createConvertTensorToGatherPass());
+  OpPassManager tosa(ModuleOp::getOperationName());
+  // Control flow first, so that the ops in its regions are lowered with
+  // the rest.
+  tosa.addNestedPass<func::FuncOp>(createTosaToSCFPass());
+  // tosa.gather before tosa-to-linalg, which would make it an unchecked
+  // linalg.generic: as gather.gather it takes the gather lowering and its
+  // out-of-bounds mode.
+  tosa.addPass(createConvertTosaToGatherPass());
+  tosa::addTosaToLinalgPasses(tosa, TosaToLinalgOptions());
+  // What tosa-to-linalg leaves: constants and rescales, then shapes,
+  // reshapes, slices, pads and concatenations.
+  TosaToArithPassOptions toArith;
+  toArith.includeApplyRescale = true;
+  tosa.addNestedPass<func::FuncOp>(createTosaToArithPass(toArith));
+  tosa.addNestedPass<func::FuncOp>(createTosaToTensorPass());
+  pm.addPass(createRunIfUsedPass({"tosa"}, std::move(tosa)));
+}
 
 void mlir::gather::addMathVectorComplexLowering(OpPassManager &pm) {
   OpPassManager group(ModuleOp::getOperationName());

@@ -27,6 +27,14 @@ namespace gather {
 /// functions build loops) and before the conversions to LLVM.
 void addMathVectorComplexLowering(OpPassManager &pm);
 
+/// Adds the ingestion of what front ends give around their gathers, each
+/// step run only where the module holds its ops: tensor.gather (which has no
+/// upstream lowering) and tosa.gather become gather ops
+/// (docs/ingestion.md), and the rest of TOSA is lowered to linalg, tensor,
+/// arith and scf as upstream's tosa-to-linalg-pipeline, tosa-to-arith,
+/// tosa-to-tensor and tosa-to-scf do. The first step of every pipeline.
+void addIngestion(OpPassManager &pm);
+
 /// buildGatherCPUPipeline, whose final check names `pipeline` (the GPU
 /// pipeline's host-only form ends with the CPU pipeline); without
 /// `verifyLowered`, the caller lowers more and checks the result itself

@@ -2,21 +2,27 @@
 //
 // Part of the gather project.
 //
-// Two checks that make a pipeline all or nothing: gather-reject-nested-modules
+// Checks that make a pipeline all or nothing: gather-reject-nested-modules
 // runs first and rejects nested modules the pipeline would half lower;
-// gather-verify-lowered runs last and fails when anything is left outside
-// the LLVM dialect, so a pipeline that succeeds has lowered everything.
+// gather-check-bufferizable names, before bufferization, every op it would
+// leave on tensors; gather-verify-lowered runs last and fails when anything
+// is left outside the LLVM dialect, so a pipeline that succeeds has lowered
+// everything.
 //
 //===----------------------------------------------------------------------===//
 
 #include "gather/Transforms/Passes.h"
 
+#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
 
 namespace mlir {
 namespace gather {
+#define GEN_PASS_DEF_CHECKBUFFERIZABLEPASS
 #define GEN_PASS_DEF_REJECTNESTEDMODULESPASS
 #define GEN_PASS_DEF_VERIFYLOWEREDPASS
 #include "gather/Transforms/Passes.h.inc"
@@ -111,6 +117,53 @@ struct VerifyLoweredPass
       getOperation()->emitError() << (reported.size() - kMaxReported)
                                   << " more kinds of op are left after " << who;
     if (!reported.empty())
+      return signalPassFailure();
+    markAllAnalysesPreserved();
+  }
+};
+
+/// Ops of one name reported one by one (in a module of many, the first).
+constexpr size_t kMaxReportedPerName = 8;
+
+struct CheckBufferizablePass
+    : public gather::impl::CheckBufferizablePassBase<CheckBufferizablePass> {
+  using Base::Base;
+
+  /// Whether One-Shot Bufferize (`options`) would leave `op` on tensors and
+  /// fail: an op with tensor semantics and no bufferization that it does
+  /// not drop or accept (its "op was not bufferized").
+  static bool
+  isLeftOnTensors(Operation *op,
+                  const bufferization::BufferizationOptions &options) {
+    if (!bufferization::hasTensorSemantics(op) ||
+        options.dynCastBufferizableOp(op) || !options.isOpAllowed(op))
+      return false;
+    if (op->use_empty() && isMemoryEffectFree(op))
+      return false;
+    return !isa<bufferization::ToTensorOp, bufferization::ToBufferOp>(op);
+  }
+
+  void runOnOperation() override {
+    // As the pipelines bufferize: function boundaries included.
+    bufferization::BufferizationOptions options;
+    options.bufferizeFunctionBoundaries = true;
+    StringRef who =
+        pipeline.empty() ? StringRef(getArgument()) : StringRef(pipeline);
+    llvm::StringMap<size_t> reported;
+    bool failed = false;
+    getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (!isLeftOnTensors(op, options))
+        return;
+      failed = true;
+      StringRef name = op->getName().getStringRef();
+      if (++reported[name] > kMaxReportedPerName)
+        return;
+      op->emitError() << "'" << name << "'" << describeTypes(op)
+                      << " cannot be bufferized by " << who
+                      << ": it has no bufferization; lower it to ops that "
+                         "have one (linalg, tensor, arith, scf) first";
+    });
+    if (failed)
       return signalPassFailure();
     markAllAnalysesPreserved();
   }

@@ -139,6 +139,31 @@ def VerifyLoweredPass : Pass<"gather-verify-lowered", "::mlir::ModuleOp"> {
   ];
 }
 
+def CheckBufferizablePass
+    : Pass<"gather-check-bufferizable", "::mlir::ModuleOp"> {
+  let summary = "report the ops that One-Shot Bufferize would leave on "
+                "tensors, in module order";
+  let description = [{
+    Runs in the gather pipelines right before One-Shot Bufferize (with
+    function boundaries). Reports, as an error at each, every op with tensor
+    operands or results that has no bufferization (no
+    `BufferizableOpInterface` model: an op of a dialect the pipelines do
+    not lower, such as `shard` or `ml_program`, or of an unregistered one),
+    unless it is unused and free of side effects (bufferization drops it),
+    and fails. Bufferization itself would reject the same module, but
+    naming only the first such op it meets, and the order in which it visits
+    functions that do not call each other depends on pointer values: the
+    error would change from run to run. The ops are reported in the order of
+    the module, the first 8 of each op name.
+  }];
+  let options = [
+    Option<"pipeline", "pipeline", "std::string", /*default=*/"\"\"",
+           "the pipeline named in the error (empty: this pass)">,
+  ];
+  // Loading it makes builtin tensors its TensorLikeType, which tells which
+  // ops have tensor semantics.
+  let dependentDialects = ["bufferization::BufferizationDialect"];
+}
 
 def FuseGatherReductionsPass : Pass<"gather-fuse-reductions"> {
   let summary = "fuse a gather into the linalg reduction or contraction "

@@ -16,6 +16,12 @@
 // RUN: %{convert} --gather-cpu-pipeline="lowering=linalg" | %{run} -e main | FileCheck %s
 // RUN: %{convert} --gather-cpu-pipeline | not %{run} -e out_of_range 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=OOB
+//
+// The pipelines convert tensor.gather themselves:
+// RUN: gather-opt %s --gather-cpu-pipeline | %{run} -e main | FileCheck %s
+// RUN: gather-opt %s --gather-gpu-pipeline=host-only | %{run} -e main | FileCheck %s
+// RUN: gather-opt %s --gather-cpu-pipeline | not %{run} -e out_of_range 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=OOB
 
 func.func private @printMemrefF32(tensor<*xf32>)
 

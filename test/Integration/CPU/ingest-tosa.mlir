@@ -21,6 +21,12 @@
 // RUN:   | FileCheck %s --check-prefix=OOB
 // RUN: %{raise} --gather-cpu-pipeline | not %{run} -e out_of_range 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=OOB
+//
+// The pipelines ingest TOSA themselves (convert-tosa-to-gather first):
+// RUN: gather-opt %s --gather-cpu-pipeline | %{run} -e main | FileCheck %s
+// RUN: gather-opt %s --gather-gpu-pipeline=host-only | %{run} -e main | FileCheck %s
+// RUN: gather-opt %s --gather-cpu-pipeline | not %{run} -e out_of_range 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=OOB
 
 func.func private @printMemrefF32(tensor<*xf32>)
 
