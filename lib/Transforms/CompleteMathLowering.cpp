@@ -14,7 +14,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace mlir {
 namespace gather {
@@ -67,15 +67,37 @@ struct CompleteMathLoweringPass
           CompleteMathLoweringPass> {
   using Base::Base;
 
+  /// Whether `op` is one the patterns rewrite.
+  static bool isCandidate(Operation *op) {
+    if (isa<math::IsInfOp, math::IsNormalOp>(op))
+      return true;
+    if (auto ext = dyn_cast<arith::ExtFOp>(op))
+      return bool(ext.getFastmathAttr());
+    if (auto trunc = dyn_cast<arith::TruncFOp>(op))
+      return bool(trunc.getFastmathAttr());
+    return false;
+  }
+
   void runOnOperation() override {
+    // Most modules hold none: then nothing changes, and the pass manager
+    // need not verify the module again.
+    if (!getOperation()
+             ->walk([](Operation *op) {
+               return isCandidate(op) ? WalkResult::interrupt()
+                                      : WalkResult::advance();
+             })
+             .wasInterrupted())
+      return markAllAnalysesPreserved();
     RewritePatternSet patterns(&getContext());
     patterns
         .add<ClassificationToFPClass<math::IsInfOp, kNegInf | kPosInf>,
              ClassificationToFPClass<math::IsNormalOp, kNegNormal | kPosNormal>,
              DropConversionFastMath<arith::ExtFOp>,
              DropConversionFastMath<arith::TruncFOp>>(&getContext());
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
-      signalPassFailure();
+    // One walk, each op rewritten once: the greedy driver would also fold
+    // and simplify the regions of the whole module, which is not this
+    // pass's business.
+    walkAndApplyPatterns(getOperation(), std::move(patterns));
   }
 };
 
