@@ -17,6 +17,7 @@
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 #include <optional>
@@ -210,28 +211,29 @@ static Value createElementPointer(OpBuilder &b, Location loc, Value view,
 static constexpr int64_t kInlineCopyMaxBytes = 64;
 
 /// How a copy of a dynamic byte count is made, once the count's range is
-/// known: a memcpy call (above kInlineCopyMaxBytes), nothing (fewer bytes
-/// than an element: 0), or two copies of a constant chunk, a power of two,
-/// from the start and to the end (they overlap unless the count is twice
-/// the chunk).
+/// known: a memcpy call (above kInlineCopyMaxBytes, and for 0 bytes, which
+/// it copies as well as anything), or two copies of a constant chunk, a
+/// power of two, from the start and to the end (they overlap unless the
+/// count is twice the chunk).
 static constexpr int64_t kCallMemcpy = -1;
 
-/// An scf.if, with an else branch, on `bytes` `predicate` `limit`, of the
+/// An scf.if, with an else branch, on `value` `predicate` `limit`, of the
 /// given result types.
 static scf::IfOp createIfBytes(OpBuilder &b, Location loc,
-                               arith::CmpIPredicate predicate, Value bytes,
+                               arith::CmpIPredicate predicate, Value value,
                                int64_t limit, TypeRange resultTypes = {}) {
   Value limitValue = LLVM::ConstantOp::create(b, loc, b.getI64Type(), limit);
-  Value condition = arith::CmpIOp::create(b, loc, predicate, bytes, limitValue);
+  Value condition = arith::CmpIOp::create(b, loc, predicate, value, limitValue);
   return scf::IfOp::create(b, loc, resultTypes, condition,
                            /*withElseRegion=*/true);
 }
 
 /// Builds, at `b`'s insertion point, a branch per way to copy `bytes` (a
-/// dynamic count, a multiple of `elementBytes`, a power of two): `build`
-/// makes each one's ops for its chunk (kCallMemcpy, 0 or a power of two
-/// from kInlineCopyMaxBytes / 2 down to `elementBytes`) and returns the
-/// values of `resultTypes` the branch yields. Returns those of the chain.
+/// dynamic count, a multiple of `elementBytes`, a power of two), from
+/// `chunk` on: `build` makes each one's ops for its chunk (kCallMemcpy, or
+/// a power of two from kInlineCopyMaxBytes / 2 down to `elementBytes`) and
+/// returns the values of `resultTypes` the branch yields. Returns those of
+/// the chain.
 using BuildCopyBranch =
     function_ref<SmallVector<Value>(OpBuilder &, int64_t chunk)>;
 static SmallVector<Value> createCopyBranches(OpBuilder &b, Location loc,
@@ -239,12 +241,20 @@ static SmallVector<Value> createCopyBranches(OpBuilder &b, Location loc,
                                              int64_t elementBytes,
                                              TypeRange resultTypes,
                                              BuildCopyBranch build) {
-  if (chunk != kCallMemcpy && chunk < elementBytes)
-    return build(b, 0);
-  bool isLarge = chunk == kCallMemcpy;
-  scf::IfOp ifFits = createIfBytes(
-      b, loc, isLarge ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::uge,
-      bytes, isLarge ? kInlineCopyMaxBytes : chunk, resultTypes);
+  // The last: `bytes` is `elementBytes` here.
+  if (chunk != kCallMemcpy && chunk <= elementBytes)
+    return build(b, elementBytes);
+  scf::IfOp ifFits;
+  if (chunk == kCallMemcpy) {
+    // 0 or more than kInlineCopyMaxBytes in one unsigned test: 0 - 1 wraps.
+    Value one = LLVM::ConstantOp::create(b, loc, b.getI64Type(), 1);
+    Value bytesLess1 = arith::SubIOp::create(b, loc, bytes, one);
+    ifFits = createIfBytes(b, loc, arith::CmpIPredicate::uge, bytesLess1,
+                           kInlineCopyMaxBytes, resultTypes);
+  } else {
+    ifFits = createIfBytes(b, loc, arith::CmpIPredicate::uge, bytes, chunk,
+                           resultTypes);
+  }
   OpBuilder::InsertionGuard guard(b);
   // Without results, the branches already end in their scf.yield.
   auto yield = [&](ValueRange values) {
@@ -254,23 +264,22 @@ static SmallVector<Value> createCopyBranches(OpBuilder &b, Location loc,
   b.setInsertionPointToStart(ifFits.thenBlock());
   yield(build(b, chunk));
   b.setInsertionPointToStart(ifFits.elseBlock());
-  int64_t nextChunk = isLarge ? kInlineCopyMaxBytes / 2 : chunk / 2;
+  int64_t nextChunk =
+      chunk == kCallMemcpy ? kInlineCopyMaxBytes / 2 : chunk / 2;
   yield(createCopyBranches(b, loc, bytes, nextChunk, elementBytes, resultTypes,
                            build));
   return ifFits.getResults();
 }
 
-/// Copies `bytes` from `from` to `to` as `chunk` says (kCallMemcpy, 0, or
-/// two copies of `chunk` bytes). The copies of a constant size are
-/// expanded by LLVM to loads and stores: no call.
+/// Copies `bytes` from `from` to `to` as `chunk` says (kCallMemcpy, or two
+/// copies of `chunk` bytes). The copies of a constant size are expanded by
+/// LLVM to loads and stores: no call.
 static void createCopyOfChunks(OpBuilder &b, Location loc, Value to, Value from,
                                Value bytes, int64_t chunk) {
   if (chunk == kCallMemcpy) {
     LLVM::MemcpyOp::create(b, loc, to, from, bytes, /*isVolatile=*/false);
     return;
   }
-  if (chunk == 0)
-    return;
   Type i64 = b.getI64Type(), i8 = b.getI8Type();
   Value chunkBytes = LLVM::ConstantOp::create(b, loc, i64, chunk);
   LLVM::MemcpyOp::create(b, loc, to, from, chunkBytes, /*isVolatile=*/false);
@@ -341,18 +350,25 @@ static bool hoistOutOf(scf::ForOp loop, Value value) {
 /// The innermost scf.for around `copy` (of a dynamic size) to version on
 /// its byte count, `bytes`: one whose bounds and body leave `bytes`
 /// unchanged, so that every copy in it takes the same branch of the
-/// chain, and that holds no other copy of a dynamic size (a loop is
-/// versioned once). Null where there is none.
+/// chain, that holds no other copy of a dynamic size (a loop is versioned
+/// once), and no call: a call costs more than the chain, and error mode's
+/// loop over the rows after an out-of-bounds index, which calls the
+/// handler, is not worth its clones (compile time). Null where there is
+/// none.
 static scf::ForOp getLoopToVersion(memref::CopyOp copy, Value bytes) {
   auto loop = copy->getParentOfType<scf::ForOp>();
   if (!loop || !hoistOutOf(loop, bytes))
     return nullptr;
-  WalkResult otherCopy = loop.getBody()->walk([&](memref::CopyOp other) {
-    auto type = cast<MemRefType>(other.getTarget().getType());
-    return other != copy && !type.hasStaticShape() ? WalkResult::interrupt()
-                                                   : WalkResult::advance();
+  WalkResult notAlone = loop.getBody()->walk([&](Operation *op) {
+    if (isa<CallOpInterface>(op))
+      return WalkResult::interrupt();
+    auto other = dyn_cast<memref::CopyOp>(op);
+    if (other && other != copy &&
+        !cast<MemRefType>(other.getTarget().getType()).hasStaticShape())
+      return WalkResult::interrupt();
+    return WalkResult::advance();
   });
-  return otherCopy.wasInterrupted() ? nullptr : loop;
+  return notAlone.wasInterrupted() ? nullptr : loop;
 }
 
 /// Lowers `copy`, of a dynamic size, in a loop that repeats it with the

@@ -211,15 +211,18 @@ func.func @dynamic_whole(%a: memref<?x8xi16>, %b: memref<?x8xi16>) {
 // unchanged (a gather's row loop, params of dynamic shape) is versioned:
 // the count is computed in front of the loop and the chain that picks how
 // to copy is made there, each branch with a clone of the loop whose copy
-// is of one kind: a memcpy of the count, two copies of 32, 16, 8 or 4
-// bytes (f32), or none.
+// is of one kind: a memcpy of the count (above 64 bytes, or 0: one
+// unsigned test of count - 1), or two copies of 32, 16, 8 or 4 bytes (f32;
+// the last needs no test).
 // CHECK-LABEL: func.func @rows_in_loop(
 //  CHECK-SAME:     %[[T:[^:]*]]: memref<?x?xf32>, %[[O:[^:]*]]: memref<?x?xf32>, %[[N:[^:]*]]: index, %[[W:[^:]*]]: index
 //       CHECK:   %[[RW:.*]] = arith.muli %{{.*}}, %[[W]] : index
 //       CHECK:   %[[BYTES:.*]] = arith.index_cast %[[RW]] : index to i64
+//       CHECK:   %[[ONE:.*]] = llvm.mlir.constant(1 : i64) : i64
+//       CHECK:   %[[LESS1:.*]] = arith.subi %[[BYTES]], %[[ONE]] : i64
 //       CHECK:   %[[MAX:.*]] = llvm.mlir.constant(64 : i64) : i64
-//       CHECK:   %[[LARGE:.*]] = arith.cmpi ugt, %[[BYTES]], %[[MAX]] : i64
-//  CHECK-NEXT:   scf.if %[[LARGE]] {
+//       CHECK:   %[[CALL:.*]] = arith.cmpi uge, %[[LESS1]], %[[MAX]] : i64
+//  CHECK-NEXT:   scf.if %[[CALL]] {
 //  CHECK-NEXT:     scf.for
 //   CHECK-NOT:       scf.if
 //       CHECK:       "llvm.intr.memcpy"(%{{.*}}, %{{.*}}, %[[BYTES]]) <{isVolatile = false}>
@@ -240,15 +243,12 @@ func.func @dynamic_whole(%a: memref<?x8xi16>, %b: memref<?x8xi16>) {
 //       CHECK:         scf.for
 //       CHECK:       llvm.mlir.constant(8 : i64)
 //       CHECK:         scf.for
-//       CHECK:       llvm.mlir.constant(4 : i64)
-//       CHECK:         scf.for
-//       CHECK:         "llvm.intr.memcpy"
-//       CHECK:         "llvm.intr.memcpy"
 //       CHECK:       } else {
 //  CHECK-NEXT:         scf.for
-//   CHECK-NOT:           llvm.intr.memcpy
-//       CHECK:         }
-//  CHECK-NEXT:       }
+//   CHECK-NOT:           scf.if
+//       CHECK:           llvm.mlir.constant(4 : i64)
+//       CHECK:           "llvm.intr.memcpy"
+//       CHECK:           "llvm.intr.memcpy"
 //   CHECK-NOT:   memref.copy
 //       CHECK:   return
 func.func @rows_in_loop(%table: memref<?x?xf32>, %out: memref<?x?xf32>,
@@ -292,17 +292,25 @@ func.func @loop_results(%table: memref<?x?xi8>, %out: memref<?x?xi8>,
 }
 
 // Not versioned: a loop with two copies of dynamic sizes (each copy picks
-// its way in the loop), and one whose byte count changes in the loop.
+// its way in the loop), one whose byte count changes in the loop, and one
+// that calls a function (error mode's loop over the rows after an
+// out-of-bounds index, which calls the handler).
 // CHECK-LABEL: func.func @two_copies(
 //       CHECK:   scf.for
-//       CHECK:     arith.cmpi ugt
+//       CHECK:     arith.cmpi uge
 //       CHECK:     scf.if
-//       CHECK:     arith.cmpi ugt
+//       CHECK:     "llvm.intr.memcpy"
+//       CHECK:     arith.cmpi uge
+//       CHECK:     scf.if
+// CHECK-LABEL: func.func @with_call(
+//       CHECK:   scf.for
+//       CHECK:     func.call @report
+//       CHECK:     arith.cmpi uge
 //       CHECK:     scf.if
 // CHECK-LABEL: func.func @varying_width(
 //       CHECK:   scf.for %[[I:[^ ]*]] =
 //       CHECK:     arith.muli %{{.*}}, %[[I]] : index
-//       CHECK:     arith.cmpi ugt
+//       CHECK:     arith.cmpi uge
 //       CHECK:     scf.if
 func.func @two_copies(%table: memref<?x?xf32>, %out: memref<?x?xf32>,
                       %n: index, %w: index) {
@@ -316,6 +324,22 @@ func.func @two_copies(%table: memref<?x?xf32>, %out: memref<?x?xf32>,
     memref.copy %src, %dst : memref<1x?xf32, strided<[?, 1], offset: ?>>
         to memref<1x?xf32, strided<[?, 1], offset: ?>>
     memref.copy %dst, %src : memref<1x?xf32, strided<[?, 1], offset: ?>>
+        to memref<1x?xf32, strided<[?, 1], offset: ?>>
+  }
+  return
+}
+func.func private @report()
+func.func @with_call(%table: memref<?x?xf32>, %out: memref<?x?xf32>,
+                     %n: index, %w: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    func.call @report() : () -> ()
+    %src = memref.subview %table[%i, 0] [1, %w] [1, 1]
+        : memref<?x?xf32> to memref<1x?xf32, strided<[?, 1], offset: ?>>
+    %dst = memref.subview %out[%i, 0] [1, %w] [1, 1]
+        : memref<?x?xf32> to memref<1x?xf32, strided<[?, 1], offset: ?>>
+    memref.copy %src, %dst : memref<1x?xf32, strided<[?, 1], offset: ?>>
         to memref<1x?xf32, strided<[?, 1], offset: ?>>
   }
   return

@@ -476,7 +476,7 @@ def LowerSliceCopiesPass
     copy of a gather from params of dynamic shape) would otherwise become a
     call to the runtime's `memrefCopy`: 256-byte rows from 1M x 64 params
     of type `?x?xf32` ran at 0.13x the C++ loop, 0.94x with the memcpy.
-    A dynamic byte count of at most 64 is copied inline instead, as two
+    A dynamic byte count from 1 to 64 is copied inline instead, as two
     overlapping copies of the largest power of two it holds (constant-size
     `llvm.intr.memcpy`s, which LLVM expands to loads and stores), chosen by
     an `scf.if` chain that every row of one gather takes the same way
@@ -485,10 +485,12 @@ def LowerSliceCopiesPass
 
     When such a copy is in an `scf.for` whose bounds and body leave its
     byte count unchanged (a gather's row loop), and the loop holds no other
-    copy of a dynamic size, the loop is versioned instead: the byte count
-    is computed in front of it, and the chain is made there once, each
-    branch holding a clone of the loop whose copy is of one kind (the
-    memcpy call, two copies of one constant size, or nothing). A row then
+    copy of a dynamic size and no call (error mode's loop over the rows
+    after an out-of-bounds index calls the handler, and is not worth the
+    clones), the loop is versioned instead: the byte count is computed in
+    front of it, and the chain is made there once, each branch holding a
+    clone of the loop whose copy is of one kind (the memcpy call, or two
+    copies of one constant size). A row then
     pays for its loads and stores, not for the chain's tests, the tail
     offset and the registers they take (16-byte rows from L2-resident
     `?x?xf32` params: 0.29x the C++ loop in the loop, 0.34x versioned).

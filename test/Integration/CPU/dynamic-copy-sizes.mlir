@@ -1,7 +1,7 @@
 // Copies of a dynamic number of bytes, as gather-lower-slice-copies makes
-// them (a gather's rows of dynamic width): up to 64 bytes inline, as two
-// overlapping copies of the largest power of two (32, 16, 8, 4, 2 or 1
-// bytes), above that a memcpy call. Every size from 0 to 80 bytes of i8,
+// them (a gather's rows of dynamic width): from 1 to 64 bytes inline, as
+// two overlapping copies of the largest power of two (32, 16, 8, 4, 2 or 1
+// bytes), above that (and for 0) a memcpy call. Every size from 0 to 80 bytes of i8,
 // and 0 to 20 f32 elements, is copied between offset views of two buffers;
 // each copy must write exactly its bytes (the guard bytes around it stay 0).
 //
@@ -11,13 +11,15 @@
 // RUN: | FileCheck %s
 //
 // The inline copies: a chain of constant-size memcpys, down to the element
-// size (1 byte for i8, 4 for f32), under one memcpy of the dynamic size.
+// size (1 byte for i8, 4 for f32, which needs no test), under one memcpy of
+// the dynamic size (for more than 64 bytes or 0: bytes - 1 >= 64 unsigned).
 // RUN: gather-opt %s --gather-lower-slice-copies | FileCheck %s --check-prefix=COPIES
 // COPIES-LABEL: func.func @copy_i8(
 // COPIES-NOT:     memref.copy
+// COPIES:         %[[LESS1:.*]] = arith.subi %[[BYTES:.*]], %{{.*}} : i64
 // COPIES:         %[[MAX:.*]] = llvm.mlir.constant(64 : i64)
-// COPIES:         %[[LARGE:.*]] = arith.cmpi ugt, %[[BYTES:.*]], %[[MAX]] : i64
-// COPIES:         scf.if %[[LARGE]] {
+// COPIES:         %[[CALL:.*]] = arith.cmpi uge, %[[LESS1]], %[[MAX]] : i64
+// COPIES:         scf.if %[[CALL]] {
 // COPIES:           "llvm.intr.memcpy"({{.*}}, {{.*}}, %[[BYTES]]) <{isVolatile = false}>
 // COPIES:         } else {
 // COPIES:           llvm.mlir.constant(32 : i64)
@@ -26,8 +28,9 @@
 // COPIES:           llvm.mlir.constant(8 : i64)
 // COPIES:           llvm.mlir.constant(4 : i64)
 // COPIES:           llvm.mlir.constant(2 : i64)
-// COPIES:           llvm.mlir.constant(1 : i64)
-// COPIES-COUNT-2:   "llvm.intr.memcpy"
+// COPIES:           } else {
+// COPIES-NEXT:        llvm.mlir.constant(1 : i64)
+// COPIES-COUNT-2:     "llvm.intr.memcpy"
 // COPIES-LABEL: func.func @copy_f32(
 // COPIES:           llvm.mlir.constant(4 : i64)
 // COPIES-NOT:       llvm.mlir.constant(2 : i64)

@@ -1,6 +1,6 @@
 // Gathers of rows of dynamic width: gather-lower-slice-copies versions the
-// row loop on the byte count (a memcpy call above 64 bytes, two
-// overlapping copies of 32, 16, 8, 4, 2 or 1 bytes, or nothing), so each
+// row loop on the byte count (a memcpy call above 64 bytes and for 0, two
+// overlapping copies of 32, 16, 8, 4, 2 or 1 bytes otherwise), so each
 // width runs its own clone of the loop. For every width from 0 to 80 bytes
 // of i8 and 0 to 20 f32 elements, five rows (indices 3, 0, 6, 6, 1) are
 // gathered from params of 7 rows into a view with row stride 100 (or 30),
@@ -22,8 +22,9 @@
 // CHECK: f32 widths 0-20, wrong elements: 0
 
 // VERSIONS-LABEL: func.func @gather_i8(
-// VERSIONS:         %[[LARGE:.*]] = arith.cmpi ugt, %[[BYTES:.*]], %{{.*}} : i64
-// VERSIONS-NEXT:    scf.if %[[LARGE]] {
+// VERSIONS:         %[[LESS1:.*]] = arith.subi %[[BYTES:.*]], %{{.*}} : i64
+// VERSIONS:         %[[CALL:.*]] = arith.cmpi uge, %[[LESS1]], %{{.*}} : i64
+// VERSIONS-NEXT:    scf.if %[[CALL]] {
 // VERSIONS-NEXT:      scf.for
 // VERSIONS:             "llvm.intr.memcpy"({{.*}}, {{.*}}, %[[BYTES]])
 // VERSIONS:         } else {
