@@ -17,7 +17,6 @@
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 #include <optional>
@@ -210,76 +209,21 @@ static Value createElementPointer(OpBuilder &b, Location loc, Value view,
 /// overlapping copies of a constant size), larger ones call memcpy.
 static constexpr int64_t kInlineCopyMaxBytes = 64;
 
-/// How a copy of a dynamic byte count is made, once the count's range is
-/// known: a memcpy call (above kInlineCopyMaxBytes, and for 0 bytes, which
-/// it copies as well as anything), or two copies of a constant chunk, a
-/// power of two, from the start and to the end (they overlap unless the
-/// count is twice the chunk).
-static constexpr int64_t kCallMemcpy = -1;
-
-/// An scf.if, with an else branch, on `value` `predicate` `limit`, of the
-/// given result types.
-static scf::IfOp createIfBytes(OpBuilder &b, Location loc,
-                               arith::CmpIPredicate predicate, Value value,
-                               int64_t limit, TypeRange resultTypes = {}) {
+/// An scf.if, with an else branch, on `value` `predicate` `limit`.
+static scf::IfOp createIf(OpBuilder &b, Location loc,
+                          arith::CmpIPredicate predicate, Value value,
+                          int64_t limit) {
   Value limitValue = LLVM::ConstantOp::create(b, loc, b.getI64Type(), limit);
   Value condition = arith::CmpIOp::create(b, loc, predicate, value, limitValue);
-  return scf::IfOp::create(b, loc, resultTypes, condition,
-                           /*withElseRegion=*/true);
+  return scf::IfOp::create(b, loc, condition, /*withElseRegion=*/true);
 }
 
-/// Builds, at `b`'s insertion point, a branch per way to copy `bytes` (a
-/// dynamic count, a multiple of `elementBytes`, a power of two), from
-/// `chunk` on: `build` makes each one's ops for its chunk (kCallMemcpy, or
-/// a power of two from kInlineCopyMaxBytes / 2 down to `elementBytes`) and
-/// returns the values of `resultTypes` the branch yields. Returns those of
-/// the chain.
-using BuildCopyBranch =
-    function_ref<SmallVector<Value>(OpBuilder &, int64_t chunk)>;
-static SmallVector<Value> createCopyBranches(OpBuilder &b, Location loc,
-                                             Value bytes, int64_t chunk,
-                                             int64_t elementBytes,
-                                             TypeRange resultTypes,
-                                             BuildCopyBranch build) {
-  // The last: `bytes` is `elementBytes` here.
-  if (chunk != kCallMemcpy && chunk <= elementBytes)
-    return build(b, elementBytes);
-  scf::IfOp ifFits;
-  if (chunk == kCallMemcpy) {
-    // 0 or more than kInlineCopyMaxBytes in one unsigned test: 0 - 1 wraps.
-    Value one = LLVM::ConstantOp::create(b, loc, b.getI64Type(), 1);
-    Value bytesLess1 = arith::SubIOp::create(b, loc, bytes, one);
-    ifFits = createIfBytes(b, loc, arith::CmpIPredicate::uge, bytesLess1,
-                           kInlineCopyMaxBytes, resultTypes);
-  } else {
-    ifFits = createIfBytes(b, loc, arith::CmpIPredicate::uge, bytes, chunk,
-                           resultTypes);
-  }
-  OpBuilder::InsertionGuard guard(b);
-  // Without results, the branches already end in their scf.yield.
-  auto yield = [&](ValueRange values) {
-    if (!resultTypes.empty())
-      scf::YieldOp::create(b, loc, values);
-  };
-  b.setInsertionPointToStart(ifFits.thenBlock());
-  yield(build(b, chunk));
-  b.setInsertionPointToStart(ifFits.elseBlock());
-  int64_t nextChunk =
-      chunk == kCallMemcpy ? kInlineCopyMaxBytes / 2 : chunk / 2;
-  yield(createCopyBranches(b, loc, bytes, nextChunk, elementBytes, resultTypes,
-                           build));
-  return ifFits.getResults();
-}
-
-/// Copies `bytes` from `from` to `to` as `chunk` says (kCallMemcpy, or two
-/// copies of `chunk` bytes). The copies of a constant size are expanded by
-/// LLVM to loads and stores: no call.
-static void createCopyOfChunks(OpBuilder &b, Location loc, Value to, Value from,
-                               Value bytes, int64_t chunk) {
-  if (chunk == kCallMemcpy) {
-    LLVM::MemcpyOp::create(b, loc, to, from, bytes, /*isVolatile=*/false);
-    return;
-  }
+/// Copies `bytes` from `from` to `to` as two copies of `chunk` bytes, from
+/// the start and to the end (they overlap unless `bytes` is 2 * `chunk`),
+/// where `chunk` <= `bytes` < 2 * `chunk` is known. The copies have a
+/// constant size, which LLVM expands to loads and stores: no call.
+static void createChunkCopies(OpBuilder &b, Location loc, Value to, Value from,
+                              Value bytes, int64_t chunk) {
   Type i64 = b.getI64Type(), i8 = b.getI8Type();
   Value chunkBytes = LLVM::ConstantOp::create(b, loc, i64, chunk);
   LLVM::MemcpyOp::create(b, loc, to, from, chunkBytes, /*isVolatile=*/false);
@@ -292,36 +236,58 @@ static void createCopyOfChunks(OpBuilder &b, Location loc, Value to, Value from,
                          /*isVolatile=*/false);
 }
 
-/// Replaces `copy` by llvm.intr.memcpy: one of the byte count for a static
-/// shape (LLVM expands small ones), and for a dynamic one (a row of dynamic
-/// width) as `chunk` says, or, when `chunk` is nullopt, an scf.if chain that
-/// picks the way per copy. The call costs more than the copy below
-/// kInlineCopyMaxBytes (rows of 16 bytes from L2-resident params of type
-/// ?x?xf32: 0.13x the C++ loop with the call, 0.21x inline). `bytes` is
-/// the byte count, or null to compute it here. Erases the subviews that
-/// only `copy` used.
-static void lowerSliceCopy(memref::CopyOp copy, Value bytes,
-                           std::optional<int64_t> chunk,
+/// Copies `bytes` (dynamic, from 1 to 2 * `chunk`, a multiple of
+/// `elementBytes`, a power of two) from `from` to `to`: for `bytes` >=
+/// `chunk` as createChunkCopies, else the same with half the chunk. At
+/// `elementBytes`, `bytes` is `elementBytes`: no test.
+static void createSmallCopy(OpBuilder &b, Location loc, Value to, Value from,
+                            Value bytes, int64_t chunk, int64_t elementBytes) {
+  if (chunk <= elementBytes)
+    return createChunkCopies(b, loc, to, from, bytes, elementBytes);
+  scf::IfOp ifFits = createIf(b, loc, arith::CmpIPredicate::uge, bytes, chunk);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifFits.thenBlock());
+  createChunkCopies(b, loc, to, from, bytes, chunk);
+  b.setInsertionPointToStart(ifFits.elseBlock());
+  createSmallCopy(b, loc, to, from, bytes, chunk / 2, elementBytes);
+}
+
+/// Copies `bytes` from `from` to `to`: one memcpy for a static count (LLVM
+/// expands small ones), and for a dynamic one (a row of dynamic width) a
+/// memcpy call only above kInlineCopyMaxBytes (and for 0, which it copies
+/// as well as anything): below, the call and the spills around it cost
+/// more than the copy (rows of 16 bytes from L2-resident params of type
+/// ?x?xf32: 0.13x the C++ loop with the call, 0.21x inline).
+static void createCopy(OpBuilder &b, Location loc, Value to, Value from,
+                       Value bytes, MemRefType type) {
+  if (getStaticBytes(type)) {
+    LLVM::MemcpyOp::create(b, loc, to, from, bytes, /*isVolatile=*/false);
+    return;
+  }
+  // 0 or more than kInlineCopyMaxBytes in one unsigned test: 0 - 1 wraps.
+  Value one = LLVM::ConstantOp::create(b, loc, b.getI64Type(), 1);
+  Value bytesLess1 = arith::SubIOp::create(b, loc, bytes, one);
+  scf::IfOp ifCall = createIf(b, loc, arith::CmpIPredicate::uge, bytesLess1,
+                              kInlineCopyMaxBytes);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifCall.thenBlock());
+  LLVM::MemcpyOp::create(b, loc, to, from, bytes, /*isVolatile=*/false);
+  b.setInsertionPointToStart(ifCall.elseBlock());
+  createSmallCopy(b, loc, to, from, bytes, kInlineCopyMaxBytes / 2,
+                  *getElementBytes(type));
+}
+
+/// Replaces `copy` by an llvm.intr.memcpy (and small inline copies for a
+/// dynamic size) and erases the subviews that only it used.
+static void lowerSliceCopy(memref::CopyOp copy,
                            const LLVMTypeConverter &converter) {
   OpBuilder b(copy);
   Location loc = copy.getLoc();
   Value source = copy.getSource(), target = copy.getTarget();
-  auto type = cast<MemRefType>(target.getType());
   Value to = createElementPointer(b, loc, target, converter);
   Value from = createElementPointer(b, loc, source, converter);
-  if (!bytes)
-    bytes = createByteCount(b, loc, copy);
-  if (getStaticBytes(type)) {
-    LLVM::MemcpyOp::create(b, loc, to, from, bytes, /*isVolatile=*/false);
-  } else if (chunk) {
-    createCopyOfChunks(b, loc, to, from, bytes, *chunk);
-  } else {
-    createCopyBranches(b, loc, bytes, kCallMemcpy, *getElementBytes(type),
-                       /*resultTypes=*/{}, [&](OpBuilder &b, int64_t chunk) {
-                         createCopyOfChunks(b, loc, to, from, bytes, chunk);
-                         return SmallVector<Value>();
-                       });
-  }
+  Value bytes = createByteCount(b, loc, copy);
+  createCopy(b, loc, to, from, bytes, cast<MemRefType>(target.getType()));
   copy.erase();
   for (Value view : {source, target}) {
     auto subview = view.getDefiningOp<memref::SubViewOp>();
@@ -330,70 +296,6 @@ static void lowerSliceCopy(memref::CopyOp copy, Value bytes,
     if (source == target)
       break;
   }
-}
-
-/// Moves the side-effect free ops that compute `value` (the byte count
-/// createByteCount made) in front of `loop` when all they use is defined
-/// outside it. Returns whether `value` is then defined outside `loop`.
-static bool hoistOutOf(scf::ForOp loop, Value value) {
-  if (loop.isDefinedOutsideOfLoop(value))
-    return true;
-  Operation *op = value.getDefiningOp();
-  if (!op || op->getNumRegions() != 0 || !isMemoryEffectFree(op) ||
-      !llvm::all_of(op->getOperands(),
-                    [&](Value operand) { return hoistOutOf(loop, operand); }))
-    return false;
-  op->moveBefore(loop);
-  return true;
-}
-
-/// The innermost scf.for around `copy` (of a dynamic size) to version on
-/// its byte count, `bytes`: one whose bounds and body leave `bytes`
-/// unchanged, so that every copy in it takes the same branch of the
-/// chain, that holds no other copy of a dynamic size (a loop is versioned
-/// once), and no call: a call costs more than the chain, and error mode's
-/// loop over the rows after an out-of-bounds index, which calls the
-/// handler, is not worth its clones (compile time). Null where there is
-/// none.
-static scf::ForOp getLoopToVersion(memref::CopyOp copy, Value bytes) {
-  auto loop = copy->getParentOfType<scf::ForOp>();
-  if (!loop || !hoistOutOf(loop, bytes))
-    return nullptr;
-  WalkResult notAlone = loop.getBody()->walk([&](Operation *op) {
-    if (isa<CallOpInterface>(op))
-      return WalkResult::interrupt();
-    auto other = dyn_cast<memref::CopyOp>(op);
-    if (other && other != copy &&
-        !cast<MemRefType>(other.getTarget().getType()).hasStaticShape())
-      return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  return notAlone.wasInterrupted() ? nullptr : loop;
-}
-
-/// Lowers `copy`, of a dynamic size, in a loop that repeats it with the
-/// same byte count (a gather's loop over its row copies): the chain that
-/// picks how to copy is made once in front of the loop, each branch with
-/// its own clone of the loop, whose copy is then of a known kind. In the
-/// loop, a row then costs the copy's loads and stores alone, not the tests
-/// of the chain, the tail offset and the register pressure they add (rows
-/// of 16 bytes from L2-resident ?x?xf32 params: see docs/performance.md).
-static void lowerSliceCopyInVersions(memref::CopyOp copy, scf::ForOp loop,
-                                     Value bytes,
-                                     const LLVMTypeConverter &converter) {
-  OpBuilder b(loop);
-  auto type = cast<MemRefType>(copy.getTarget().getType());
-  SmallVector<Value> results = createCopyBranches(
-      b, loop.getLoc(), bytes, kCallMemcpy, *getElementBytes(type),
-      loop.getResultTypes(), [&](OpBuilder &b, int64_t chunk) {
-        IRMapping mapping;
-        auto version = cast<scf::ForOp>(b.clone(*loop, mapping));
-        auto versionCopy = cast<memref::CopyOp>(mapping.lookup(copy));
-        lowerSliceCopy(versionCopy, bytes, chunk, converter);
-        return SmallVector<Value>(version.getResults());
-      });
-  loop.replaceAllUsesWith(results);
-  loop.erase();
 }
 
 namespace {
@@ -407,34 +309,18 @@ struct LowerSliceCopiesPass
     LowerToLLVMOptions options(&getContext(), dataLayout.getAtOrAbove(module));
     LLVMTypeConverter converter(&getContext(), options, &dataLayout);
 
-    // Copies of static sizes are lowered first: a loop versioned for one of
-    // a dynamic size is cloned with what it holds.
-    SmallVector<memref::CopyOp> staticCopies, dynamicCopies;
+    SmallVector<memref::CopyOp> copies;
     // Copies of nested modules (a gpu.module) keep theirs: their own
     // lowering, with its own data layout, converts them.
     module.walk([&](memref::CopyOp copy) {
-      if (copy->getParentWithTrait<OpTrait::SymbolTable>() != module ||
-          !isSliceCopy(copy, converter))
-        return;
-      auto type = cast<MemRefType>(copy.getTarget().getType());
-      (type.hasStaticShape() ? staticCopies : dynamicCopies).push_back(copy);
+      if (copy->getParentWithTrait<OpTrait::SymbolTable>() == module &&
+          isSliceCopy(copy, converter))
+        copies.push_back(copy);
     });
-    if (staticCopies.empty() && dynamicCopies.empty())
+    if (copies.empty())
       return markAllAnalysesPreserved();
-    for (memref::CopyOp copy :
-         llvm::concat<memref::CopyOp>(staticCopies, dynamicCopies)) {
-      Value bytes;
-      if (!getStaticBytes(cast<MemRefType>(copy.getTarget().getType())) &&
-          copy->getParentOfType<scf::ForOp>()) {
-        OpBuilder b(copy);
-        bytes = createByteCount(b, copy.getLoc(), copy);
-        if (scf::ForOp loop = getLoopToVersion(copy, bytes)) {
-          lowerSliceCopyInVersions(copy, loop, bytes, converter);
-          continue;
-        }
-      }
-      lowerSliceCopy(copy, bytes, std::nullopt, converter);
-    }
+    for (memref::CopyOp copy : copies)
+      lowerSliceCopy(copy, converter);
   }
 };
 

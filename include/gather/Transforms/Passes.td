@@ -481,19 +481,9 @@ def LowerSliceCopiesPass
     `llvm.intr.memcpy`s, which LLVM expands to loads and stores), chosen by
     an `scf.if` chain that every row of one gather takes the same way
     (16-byte rows from L2-resident `?x?xf32` params: 0.13x the C++ loop
-    through the memcpy call, 0.21x inline).
-
-    When such a copy is in an `scf.for` whose bounds and body leave its
-    byte count unchanged (a gather's row loop), and the loop holds no other
-    copy of a dynamic size and no call (error mode's loop over the rows
-    after an out-of-bounds index calls the handler, and is not worth the
-    clones), the loop is versioned instead: the byte count is computed in
-    front of it, and the chain is made there once, each branch holding a
-    clone of the loop whose copy is of one kind (the memcpy call, or two
-    copies of one constant size). A row then
-    pays for its loads and stores, not for the chain's tests, the tail
-    offset and the registers they take (16-byte rows from L2-resident
-    `?x?xf32` params: 0.29x the C++ loop in the loop, 0.34x versioned).
+    through the memcpy call, 0.21x inline). A count of 0 goes to the call,
+    in the same unsigned test as a count above 64 (`bytes - 1 >= 64`); the
+    element size needs no test of its own.
 
     Other copies (non-contiguous layouts, layouts whose contiguity depends
     on dynamic strides, other element types, copies inside nested symbol
