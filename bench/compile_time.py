@@ -17,8 +17,11 @@ seconds, peak RSS (from wait4), and CPU milliseconds per gather. With
 --repeats R each pair of compiles runs R times, interleaved, and each form
 reports its run of least CPU time (this machine's speed drifts).
 
+With --dynamic every dimension is dynamic (params tensor<?x?xf32>,
+indices tensor<?xi32>).
+
 Usage: bench/compile_time.py [--counts 10,100,1000] [--mode error|zero|clamp]
-                             [--repeats R]
+                             [--repeats R] [--dynamic]
                              [--csv bench/results/compile_time.csv]
 """
 
@@ -40,44 +43,57 @@ UPSTREAM = ("--pass-pipeline=builtin.module("
             "convert-arith-to-llvm,convert-index-to-llvm,convert-cf-to-llvm,"
             "convert-func-to-llvm,reconcile-unrealized-casts)")
 
-TABLE = "tensor<1000x64xf32>"
-IDS = "tensor<16xi32>"
-OUT = "tensor<16x64xf32>"
+# The operand and result types, static or (--dynamic) all dynamic.
+TYPES = {
+    False: ("tensor<1000x64xf32>", "tensor<16xi32>", "tensor<16x64xf32>"),
+    True: ("tensor<?x?xf32>", "tensor<?xi32>", "tensor<?x?xf32>"),
+}
 
 
-def gather_body(k, mode):
+def gather_body(k, mode, dynamic):
+    table, ids, out = TYPES[dynamic]
     attrs = "" if mode == "error" else f" mode<{mode}>"
-    return (f"  %r{k} = gather.gather %t[%i]{attrs} : ({TABLE}, {IDS}) "
-            f"-> {OUT}\n")
+    return (f"  %r{k} = gather.gather %t[%i]{attrs} : ({table}, {ids}) "
+            f"-> {out}\n")
 
 
-def linalg_body(k):
-    return f"""  %e{k} = tensor.empty() : {OUT}
+def linalg_body(k, dynamic):
+    table, ids, out = TYPES[dynamic]
+    sizes = "%n, %d" if dynamic else ""
+    return f"""  %e{k} = tensor.empty({sizes}) : {out}
   %r{k} = linalg.generic {{indexing_maps = [affine_map<(m, d) -> (m)>,
       affine_map<(m, d) -> (m, d)>],
       iterator_types = ["parallel", "parallel"]}}
-      ins(%i : {IDS}) outs(%e{k} : {OUT}) {{
+      ins(%i : {ids}) outs(%e{k} : {out}) {{
   ^bb0(%id: i32, %o: f32):
     %row = arith.index_cast %id : i32 to index
     %col = linalg.index 1 : index
-    %v = tensor.extract %t[%row, %col] : {TABLE}
+    %v = tensor.extract %t[%row, %col] : {table}
     linalg.yield %v : f32
-  }} -> {OUT}
+  }} -> {out}
 """
 
 
-def module(form, shape, n, mode):
-    body = (lambda k: gather_body(k, mode)) if form == "gather" \
-        else linalg_body
-    sig = f"%t: {TABLE}, %i: {IDS}"
+def module(form, shape, n, mode, dynamic=False):
+    table, ids, out = TYPES[dynamic]
+    body = (lambda k: gather_body(k, mode, dynamic)) if form == "gather" \
+        else (lambda k: linalg_body(k, dynamic))
+    # The linalg form's result sizes, for tensor.empty.
+    dims = ""
+    if dynamic and form == "linalg":
+        dims = (f"  %c0 = arith.constant 0 : index\n"
+                f"  %c1 = arith.constant 1 : index\n"
+                f"  %n = tensor.dim %i, %c0 : {ids}\n"
+                f"  %d = tensor.dim %t, %c1 : {table}\n")
+    sig = f"%t: {table}, %i: {ids}"
     if shape == "one":
         results = ", ".join(f"%r{k}" for k in range(n))
-        types = ", ".join([OUT] * n)
-        return (f"func.func @f({sig}) -> ({types}) {{\n"
+        types = ", ".join([out] * n)
+        return (f"func.func @f({sig}) -> ({types}) {{\n" + dims
                 + "".join(body(k) for k in range(n))
                 + f"  return {results} : {types}\n}}\n")
-    return "".join(f"func.func @f{k}({sig}) -> {OUT} {{\n" + body(k)
-                   + f"  return %r{k} : {OUT}\n}}\n" for k in range(n))
+    return "".join(f"func.func @f{k}({sig}) -> {out} {{\n" + dims + body(k)
+                   + f"  return %r{k} : {out}\n}}\n" for k in range(n))
 
 
 def run(cmd):
@@ -103,6 +119,9 @@ def main():
     ap.add_argument("--shapes", default="one,many")
     ap.add_argument("--mode", default="error",
                     choices=["error", "zero", "clamp"])
+    ap.add_argument("--dynamic", action="store_true",
+                    help="every dimension dynamic: tensor<?x?xf32> params, "
+                    "tensor<?xi32> indices")
     ap.add_argument("--repeats", type=int, default=1,
                     help="compiles per form, interleaved; the least CPU "
                     "time is reported")
@@ -124,9 +143,11 @@ def main():
         for n in (int(x) for x in args.counts.split(",")):
             cmds = {}
             for form in ("gather", "linalg"):
-                src = os.path.join(args.work, f"{form}_{shape}_{n}.mlir")
+                kind = "dynamic" if args.dynamic else "static"
+                src = os.path.join(args.work,
+                                   f"{form}_{kind}_{shape}_{n}.mlir")
                 with open(src, "w") as f:
-                    f.write(module(form, shape, n, args.mode))
+                    f.write(module(form, shape, n, args.mode, args.dynamic))
                 if form == "gather":
                     cmd = [args.gather_opt, src, "--gather-cpu-pipeline"]
                 else:
