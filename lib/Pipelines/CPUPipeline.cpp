@@ -199,11 +199,7 @@ void addBufferization(OpPassManager &pm,
   // caller's buffer through materialize_in_destination), not into a fresh
   // allocation copied there afterwards.
   pm.addPass(createEliminateEmptyTensorsPass());
-  // Every op bufferization would reject, in module order (it names only
-  // the first it meets, in an order that changes from run to run).
-  CheckBufferizablePassOptions check;
-  check.pipeline = pipeline.str();
-  pm.addPass(createCheckBufferizablePass(check));
+  addCheckBufferizable(pm, pipeline);
   bufferization::OneShotBufferizePassOptions bufferizeOptions;
   bufferizeOptions.bufferizeFunctionBoundaries = true;
   bufferizeOptions.functionBoundaryTypeConversion =

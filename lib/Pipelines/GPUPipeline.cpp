@@ -41,10 +41,7 @@ namespace {
 /// Bufferizes gather kernels' host code and frees host buffers. Linalg ops
 /// the surrounding program may hold become loops.
 void addBufferization(OpPassManager &pm) {
-  // Every op bufferization would reject, in module order.
-  CheckBufferizablePassOptions check;
-  check.pipeline = "gather-gpu-pipeline";
-  pm.addPass(createCheckBufferizablePass(check));
+  addCheckBufferizable(pm, "gather-gpu-pipeline");
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =

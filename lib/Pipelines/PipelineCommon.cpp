@@ -70,6 +70,12 @@ void mlir::gather::addMathVectorComplexLowering(OpPassManager &pm) {
       createRunIfUsedPass({"vector", "complex", "math"}, std::move(group)));
 }
 
+void mlir::gather::addCheckBufferizable(OpPassManager &pm, StringRef pipeline) {
+  CheckBufferizablePassOptions check;
+  check.pipeline = pipeline.str();
+  pm.addPass(createCheckBufferizablePass(check));
+}
+
 void mlir::gather::addVerifyLowered(OpPassManager &pm, StringRef pipeline,
                                     ArrayRef<std::string> allow) {
   VerifyLoweredPassOptions verify;

@@ -43,6 +43,12 @@ void buildGatherCPUPipeline(OpPassManager &pm,
                             const GatherCPUPipelineOptions &options,
                             StringRef pipeline, bool verifyLowered = true);
 
+/// Adds gather-check-bufferizable for `pipeline`, right before One-Shot
+/// Bufferize: every op bufferization would reject, in module order (it
+/// names only the first it meets, in an order that changes from run to
+/// run).
+void addCheckBufferizable(OpPassManager &pm, StringRef pipeline);
+
 /// Adds gather-verify-lowered for `pipeline`, allowing `allow` besides the
 /// LLVM dialect.
 void addVerifyLowered(OpPassManager &pm, StringRef pipeline,
