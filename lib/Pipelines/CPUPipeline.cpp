@@ -156,6 +156,13 @@ void addGatherLowering(OpPassManager &pm,
   fuseOptions.prefetchDistance = options.prefetchDistance;
   fuseOptions.outOfBoundsHandler = options.outOfBoundsHandler;
   pm.addPass(createFuseGatherReductionsPass(fuseOptions));
+  // Gathers of dynamic shape as calls of one function per signature: each
+  // lowers to hundreds of ops (compile time, docs/performance.md).
+  if (options.outlineDynamic) {
+    OutlineDynamicGathersPassOptions outlineOptions;
+    outlineOptions.outOfBoundsHandler = options.outOfBoundsHandler;
+    pm.addPass(createOutlineDynamicGathersPass(outlineOptions));
+  }
   // Gathers that read one table read it through views of one read-only
   // buffer: bufferization then analyses them one by one, not each against
   // all (linear compile time, bench/compile_time.py).
@@ -205,6 +212,11 @@ void addBufferization(OpPassManager &pm,
   bufferizeOptions.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
+  // The functions gather-outline-dynamic-gathers made return their
+  // destination argument: callers use their own buffer instead (no copy,
+  // and no deallocation of a result the caller does not own).
+  addPassIfUsed(pm, {"func.call"},
+                bufferization::createDropEquivalentBufferResultsPass());
   // The same output on every run: bufferization names constants' globals
   // in an order that depends on pointers.
   pm.addPass(createNameConstantGlobalsPass());

@@ -86,6 +86,46 @@ static bool mayEliminateEmptyTensors(ModuleOp module) {
   return false;
 }
 
+/// Where a copy of `empty` for its use by `user` goes: right before `user`,
+/// or before the outermost loop between the two (not allocated per
+/// iteration).
+static Operation *getCopyInsertionPoint(tensor::EmptyOp empty,
+                                        Operation *user) {
+  Operation *point = user;
+  Region *home = empty->getParentRegion();
+  for (Operation *op = user; op && op->getParentRegion() != home;) {
+    op = op->getParentOp();
+    if (op && isa<LoopLikeOpInterface>(op))
+      point = op;
+  }
+  return point;
+}
+
+/// Gives each use of a tensor.empty with several uses a copy of its own, on
+/// its path. Upstream's elimination replaces one use of each tensor.empty it
+/// finds (the first on a subset insertion's chain): the result of a gather
+/// lowering, shared by its branches (empty result, empty params, the
+/// loops), would be built in the destination on one branch only, and on
+/// the others in a buffer of its own or not at all (a read-after-write
+/// conflict bufferization cannot resolve).
+static void splitSharedEmptyTensors(ModuleOp module) {
+  SmallVector<tensor::EmptyOp> shared;
+  module.walk([&](tensor::EmptyOp op) {
+    if (!op->use_empty() && !op->hasOneUse())
+      shared.push_back(op);
+  });
+  OpBuilder b(module.getContext());
+  for (tensor::EmptyOp empty : shared) {
+    SmallVector<OpOperand *> uses =
+        llvm::map_to_vector(llvm::drop_begin(empty->getUses()),
+                            [](OpOperand &use) { return &use; });
+    for (OpOperand *use : uses) {
+      b.setInsertionPoint(getCopyInsertionPoint(empty, use->getOwner()));
+      use->set(b.clone(*empty)->getResult(0));
+    }
+  }
+}
+
 namespace {
 
 struct EliminateEmptyTensorsPass
@@ -97,6 +137,7 @@ struct EliminateEmptyTensorsPass
       markAllAnalysesPreserved();
       return;
     }
+    splitSharedEmptyTensors(module);
     IRRewriter rewriter(&getContext());
     if (failed(bufferization::eliminateEmptyTensors(rewriter, module)))
       signalPassFailure();

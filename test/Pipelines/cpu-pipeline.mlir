@@ -28,12 +28,20 @@
 // CHECK-DAG: llvm.func @_Exit(i32)
 // CHECK-DAG: llvm.func weak @gather_out_of_bounds(
 
-// CHECK-LABEL: llvm.func @gather(
+// The gather, of dynamic shape, runs in the function of its signature
+// (gather-outline-dynamic-gathers), which @gather calls with its result
+// buffer and the op's description.
+// CHECK-LABEL: llvm.func @__gather_outlined(
 // CHECK-DAG:   llvm.call @gather_out_of_bounds
 // The scf lowering copies one row per index (a memcpy of the row's bytes,
 // never the runtime's memrefCopy), the linalg lowering one element per
 // iteration of its loop nest.
 // SCF-DAG:     "llvm.intr.memcpy"
+// CHECK-NOT:   llvm.call @memrefCopy
+// CHECK:       llvm.return
+// CHECK-LABEL: llvm.func @gather(
+// CHECK:       llvm.mlir.addressof @__gather_oob_
+// CHECK:       llvm.call @__gather_outlined(
 // CHECK-NOT:   llvm.call @memrefCopy
 // CHECK:       llvm.return
 // CHECK-NOT: {{ gather\.}}

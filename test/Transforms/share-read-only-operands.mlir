@@ -151,3 +151,66 @@ func.func @in_loop(%t: tensor<10x4xf32>, %i: tensor<3xi32>, %n: index,
   }
   return %r : tensor<3x4xf32>
 }
+
+// -----
+
+// Calls whose callee takes a tensor as `bufferization.writable = false` (the
+// functions of gather-outline-dynamic-gathers) read it as gathers do: views
+// of one buffer, of identity layout (the callee's arguments have it after
+// bufferization; another layout would be copied at each call).
+// CHECK-LABEL: func.func @calls(
+//  CHECK-SAME:     %[[T:.*]]: tensor<?x?xf32>, %[[I:.*]]: tensor<?xindex>
+//   CHECK-DAG:   %[[TB:.*]] = bufferization.to_buffer %[[T]] read_only : tensor<?x?xf32> to memref<?x?xf32>
+//   CHECK-DAG:   %[[IB:.*]] = bufferization.to_buffer %[[I]] read_only : tensor<?xindex> to memref<?xindex>
+//       CHECK:   %[[T0:.*]] = bufferization.to_tensor %[[TB]] restrict : memref<?x?xf32> to tensor<?x?xf32>
+//       CHECK:   %[[I0:.*]] = bufferization.to_tensor %[[IB]] restrict : memref<?xindex> to tensor<?xindex>
+//       CHECK:   call @read(%[[T0]], %[[I0]])
+//       CHECK:   %[[T1:.*]] = bufferization.to_tensor %[[TB]] restrict
+//       CHECK:   %[[I1:.*]] = bufferization.to_tensor %[[IB]] restrict
+//       CHECK:   call @read(%[[T1]], %[[I1]])
+func.func private @read(%t: tensor<?x?xf32> {bufferization.writable = false},
+                        %i: tensor<?xindex> {bufferization.writable = false}) -> f32 {
+  %c0 = arith.constant 0 : index
+  %k = tensor.extract %i[%c0] : tensor<?xindex>
+  %v = tensor.extract %t[%k, %c0] : tensor<?x?xf32>
+  return %v : f32
+}
+
+func.func @calls(%t: tensor<?x?xf32>, %i: tensor<?xindex>) -> (f32, f32) {
+  %a = call @read(%t, %i) : (tensor<?x?xf32>, tensor<?xindex>) -> f32
+  %b = call @read(%t, %i) : (tensor<?x?xf32>, tensor<?xindex>) -> f32
+  return %a, %b : f32, f32
+}
+
+// -----
+
+// A call that may write the tensor (a writable argument) leaves it alone,
+// as does a call of a function without a body.
+// CHECK-LABEL: func.func @writing_call(
+//   CHECK-NOT:   bufferization
+func.func private @read(%t: tensor<?x?xf32> {bufferization.writable = false},
+                        %i: tensor<?xindex> {bufferization.writable = false}) -> f32 {
+  %c0 = arith.constant 0 : index
+  %k = tensor.extract %i[%c0] : tensor<?xindex>
+  %v = tensor.extract %t[%k, %c0] : tensor<?x?xf32>
+  return %v : f32
+}
+
+func.func private @write(%t: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 1.0 : f32
+  %r = tensor.insert %f into %t[%c0, %c0] : tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+func.func private @external(%i: tensor<?xindex>) -> f32
+
+func.func @writing_call(%t: tensor<?x?xf32>, %i: tensor<?xindex>)
+    -> (f32, f32, tensor<?x?xf32>, f32, f32) {
+  %a = call @read(%t, %i) : (tensor<?x?xf32>, tensor<?xindex>) -> f32
+  %b = call @read(%t, %i) : (tensor<?x?xf32>, tensor<?xindex>) -> f32
+  %w = call @write(%t) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  %x = call @external(%i) : (tensor<?xindex>) -> f32
+  %y = call @external(%i) : (tensor<?xindex>) -> f32
+  return %a, %b, %w, %x, %y : f32, f32, tensor<?x?xf32>, f32, f32
+}

@@ -67,6 +67,13 @@ struct GatherCPUPipelineOptions
                      "slice is 64-byte aligned at run time "
                      "(gather-nontemporal-copies); default 32 MiB; -1: never"),
       llvm::cl::init(options::kNontemporalMinBytesDefault)};
+  PassOptions::Option<bool> outlineDynamic{
+      *this, "outline-dynamic",
+      llvm::cl::desc("move each gather of dynamic shape into a private "
+                     "function per signature, lowered once "
+                     "(gather-outline-dynamic-gathers): faster to compile, "
+                     "one call per gather at run time"),
+      llvm::cl::init(true)};
   PassOptions::Option<std::string> outOfBoundsHandler{
       *this, "out-of-bounds-handler",
       llvm::cl::desc("The C function error-mode checks call with an "

@@ -259,6 +259,79 @@ def FuseGatherReductionsPass : Pass<"gather-fuse-reductions"> {
   ];
 }
 
+def OutlineDynamicGathersPass
+    : Pass<"gather-outline-dynamic-gathers", "ModuleOp"> {
+  let summary = "move each gather of dynamic shape into a private function "
+                "shared by the gathers of its signature: compile time";
+  let description = [{
+    A gather whose shapes are known only at run time lowers to about 400
+    LLVM ops (the empty-params path, the checks by chunks, the run-time
+    prefetch distance, the row loop and error mode's loop after a bad
+    index), about 15 ms of compile time each: 14x upstream's `linalg`
+    form (`bench/compile_time.py --dynamic`, docs/performance.md). Gathers
+    of one signature (op, attributes, operand and result types) compute the
+    same code on different buffers, so this pass gives each signature one
+    private function, which the lowering then lowers once:
+
+    ```mlir
+    %e = tensor.empty(%n, %d) : tensor<?x?xf32>
+    %desc = llvm.mlir.addressof @__gather_oob_...   // reporting modes
+    %r = func.call @__gather_outlined(%params, %indices, %e, %desc)
+        : (tensor<?x?xf32>, tensor<?xi32>, tensor<?x?xf32>, !llvm.ptr)
+        -> tensor<?x?xf32>
+
+    func.func private @__gather_outlined(%params: tensor<?x?xf32>,
+        %indices: tensor<?xi32>, %init: tensor<?x?xf32>, %desc: !llvm.ptr)
+        -> tensor<?x?xf32> {
+      %h = tensor.dim %init, %c0 : tensor<?x?xf32>
+      %w = tensor.dim %init, %c1 : tensor<?x?xf32>
+      %g = gather.gather %params[%indices] {gather.report_description_arg = 3}
+          : (tensor<?x?xf32>, tensor<?xi32>) -> tensor<?x?xf32>
+      %m = tensor.insert_slice %g into %init[0, 0] [%h, %w] [1, 1]
+          : tensor<?x?xf32> into tensor<?x?xf32>
+      return %m : tensor<?x?xf32>
+    }
+    ```
+
+    The result is built in the destination the caller passes (empty tensor
+    elimination replaces the lowering's `tensor.empty` by the slice, and
+    `drop-equivalent-buffer-results`, after bufferization, the returned
+    buffer by the caller's), so it still ends up in the caller's buffer
+    where the gather's result was materialized there. Params and indices
+    are `bufferization.writable = false`: the function only reads them,
+    and `gather-share-read-only-operands` gives the calls that read one
+    tensor views of one buffer (bufferization stays linear in the calls). Out-of-bounds reports name the calling op: each call
+    passes the address of its op's description (`%desc`), which reports
+    in the function print (the handler is declared, and the descriptions
+    created, by this pass).
+
+    Outlined: gathers on tensors (not the buffer form), with a dynamic
+    dimension in params, indices or the result, directly in the body of a
+    `func.func` of the module (not in loops: tiles of a tiled gather keep
+    their code), whose target description (DLTI) is the module's and whose
+    params and indices get buffers of identity layout from bufferization
+    (function arguments, views of identity memrefs, reshapes, fresh
+    tensors: the functions' arguments have identity layouts and another
+    layout would be copied at each call; slices are left alone), and whose
+    result is not inserted into a slice or materialized into a strided
+    view (the destination would be copied in and out). The
+    arguments are `llvm.noalias`: the function writes only its destination,
+    which bufferization never gives the buffer of params or indices.
+    Static gathers lower to little code and are left alone. For the CPU
+    lowerings; `gather-cpu-pipeline` runs it unless `outline-dynamic=false`.
+  }];
+  let options = [
+    Option<"outOfBoundsHandler", "out-of-bounds-handler", "std::string",
+           /*default=*/"\"gather_out_of_bounds\"",
+           "the function error and wrap mode report to (declared where "
+           "missing)">,
+  ];
+  let dependentDialects = [
+    "bufferization::BufferizationDialect", "func::FuncDialect",
+    "LLVM::LLVMDialect", "tensor::TensorDialect"
+  ];
+}
+
 def ShareReadOnlyOperandsPass : Pass<"gather-share-read-only-operands"> {
   let summary = "read a tensor that many gathers read through one read-only "
                 "buffer: keeps bufferization linear in the number of gathers";
@@ -273,12 +346,21 @@ def ShareReadOnlyOperandsPass : Pass<"gather-share-read-only-operands"> {
     For each function argument or constant tensor that two or more gathers
     on tensors read as `params` or `indices`, and that no user can write or
     alias (every user is a gather
-    reading it, `tensor.dim`, `tensor.extract`, a `read_only`
+    reading it, a call reading it (below), `tensor.dim`, `tensor.extract`, a
+    `read_only`
     `bufferization.to_buffer`, or a `linalg` op reading it as an input), this
     pass creates one `bufferization.to_buffer ... read_only` right after the
     tensor's definition and gives each gather its own
     `bufferization.to_tensor ... restrict` view of it. Each view is read by
     one gather only, so each use analysis stays within one gather.
+
+    Calls read a tensor as gathers do where the callee (a `func.func` with
+    a body) takes it as `bufferization.writable = false`: the functions of
+    `gather-outline-dynamic-gathers` take params and indices so. A tensor
+    that a call reads gets a buffer of identity layout (the layout of the
+    callee's argument after the pipelines' bufferization, which would
+    copy a buffer of another layout at each call); others a buffer of
+    fully dynamic layout.
 
     The views are `restrict` (One-Shot Analysis takes no other `to_tensor`)
     although they share one buffer: that is sound here because none is
@@ -438,6 +520,15 @@ def EliminateEmptyTensorsPass
     yielded value for an iteration argument, stopping at other block
     arguments. Upstream follows only the equivalent values among these, so
     no replacement it would make is skipped.
+
+    Before it runs, each use of a `tensor.empty` with several uses gets a
+    copy of its own, right before the user (before the outermost loop
+    between them, not to allocate per iteration). Upstream replaces one use
+    of each `tensor.empty` on a chain: a gather's result, shared by the
+    branches of its lowering (empty result, empty params, the loops), would
+    be built in the destination on one branch only, and on the others in a
+    buffer of its own, or fail bufferization with a read-after-write
+    conflict where the destination is a function argument.
   }];
   let dependentDialects = [
     "bufferization::BufferizationDialect", "tensor::TensorDialect"

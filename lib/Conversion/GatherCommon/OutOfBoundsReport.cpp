@@ -40,6 +40,11 @@ static constexpr llvm::StringLiteral kStringPrefix = "__gather_oob_";
 /// that made lowering N gathers take N^2 time).
 static constexpr llvm::StringLiteral kDescriptionAttr =
     "gather.report_description";
+/// The discardable attribute of a gather op whose reports name the op that
+/// an argument of its function describes (setReportDescriptionArgument): the
+/// argument's number.
+static constexpr llvm::StringLiteral kDescriptionArgAttr =
+    "gather.report_description_arg";
 
 FunctionType mlir::gather::getOutOfBoundsHandlerType(MLIRContext *ctx) {
   Type ptr = LLVM::LLVMPointerType::get(ctx);
@@ -264,6 +269,8 @@ static void createDescriptions(Operation *symbolTableOp,
   SymbolTable table(symbolTableOp);
   OpBuilder b(symbolTableOp->getContext());
   for (Operation *op : ops) {
+    if (op->hasAttr(kDescriptionArgAttr))
+      continue;
     StringAttr name = getOrCreateDescription(
         b, symbolTableOp, getDescriptionText(op),
         [&](StringRef n) { return table.lookup(n); },
@@ -273,11 +280,36 @@ static void createDescriptions(Operation *symbolTableOp,
 }
 
 bool mlir::gather::hasOutOfBoundsReportSymbols(Operation *op) {
-  return op->hasAttr(kDescriptionAttr);
+  return op->hasAttr(kDescriptionAttr) || op->hasAttr(kDescriptionArgAttr);
+}
+
+void mlir::gather::setReportDescriptionArgument(Operation *gatherOp,
+                                                unsigned argNumber) {
+  gatherOp->removeAttr(kDescriptionAttr);
+  gatherOp->setAttr(
+      kDescriptionArgAttr,
+      IntegerAttr::get(IntegerType::get(gatherOp->getContext(), 64),
+                       argNumber));
+}
+
+/// The description argument setReportDescriptionArgument named for `op`, or
+/// null where it named none (or the op has moved out of that function).
+static Value getDescriptionArgument(Operation *op) {
+  auto number = op->getAttrOfType<IntegerAttr>(kDescriptionArgAttr);
+  auto func = op->getParentOfType<FunctionOpInterface>();
+  if (!number || !func || func.isExternal())
+    return Value();
+  uint64_t n = number.getValue().getZExtValue();
+  if (n >= func.getNumArguments() ||
+      !isa<LLVM::LLVMPointerType>(func.getArgument(n).getType()))
+    return Value();
+  return func.getArgument(n);
 }
 
 Value mlir::gather::createOpDescription(OpBuilder &b, Location loc,
                                         Operation *op, StringRef handlerName) {
+  if (Value argument = getDescriptionArgument(op))
+    return argument;
   // Prepared by declareOutOfBoundsHandlersIfNeeded, or created here.
   auto description = op->getAttrOfType<FlatSymbolRefAttr>(kDescriptionAttr);
   if (!description) {

@@ -22,19 +22,22 @@
 // IR: store <16 x i32> %{{.*}}, ptr %{{.*}}, align 64, !nontemporal
 // IR-LABEL: define {{.*}} @main(
 // By default (32 MiB) static results this small do not stream; a dynamic
-// one keeps the streaming path behind a run-time size test:
+// one keeps the streaming path behind a run-time size test (in the function
+// its gather is outlined to, right before its caller):
 // RUN: gather-opt %s --gather-cpu-pipeline \
 // RUN: | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=SMALL
 // SMALL-LABEL: define {{.*}} @rows(
 // SMALL-NOT: !nontemporal
-// SMALL-LABEL: define {{.*}} @rows_zero(
+// SMALL-LABEL: define {{.*}} @__gather_outlined(
 // SMALL: icmp uge i64 %{{.*}}, 33554432
 // SMALL: !nontemporal
+// SMALL-LABEL: define {{.*}} @rows_zero(
 // SMALL-LABEL: define {{.*}} @rows_into(
 // SMALL-NOT: !nontemporal
-// SMALL-LABEL: define {{.*}} @rows_dynamic(
+// SMALL-LABEL: define {{.*}} @__gather_outlined_0(
 // SMALL: urem i64 %{{.*}}, 16
 // SMALL: !nontemporal
+// SMALL-LABEL: define {{.*}} @rows_dynamic(
 // SMALL-LABEL: define {{.*}} @main(
 
 func.func private @printMemrefF32(tensor<*xf32>)

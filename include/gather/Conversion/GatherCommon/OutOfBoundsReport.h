@@ -81,6 +81,14 @@ LogicalResult declareOutOfBoundsHandlersIfNeeded(
 /// `gatherOp` and created its description: its reports look nothing up.
 bool hasOutOfBoundsReportSymbols(Operation *gatherOp);
 
+/// Makes the reports of `gatherOp` name the op that argument `argNumber` of
+/// its function (an `!llvm.ptr`) describes, instead of `gatherOp` itself: the
+/// function is shared by the gathers of one signature
+/// (gather-outline-dynamic-gathers), and each call passes the address of its
+/// own op's description. The handler must be declared already
+/// (declareOutOfBoundsHandlersIfNeeded).
+void setReportDescriptionArgument(Operation *gatherOp, unsigned argNumber);
+
 /// True when `gatherOp` (a gather op) reports its out-of-bounds indices to
 /// the handler: error and wrap mode.
 bool reportsOutOfBounds(Operation *gatherOp);

@@ -1,0 +1,258 @@
+//===- OutlineDynamicGathers.cpp - one function per dynamic signature -----===//
+//
+// Part of the gather project.
+//
+// Moves each gather of dynamic shape into a private function shared by the
+// gathers of its signature, called with a destination for the result (see
+// the pass description in Passes.td).
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Transforms/Passes.h"
+
+#include "gather/Conversion/GatherCommon/GatherLoweringUtils.h"
+#include "gather/Conversion/GatherCommon/OutOfBoundsReport.h"
+#include "gather/Dialect/Gather/IR/GatherInterfaces.h"
+#include "gather/Target/CPU/CPUTarget.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SubsetOpInterface.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace mlir {
+namespace gather {
+#define GEN_PASS_DEF_OUTLINEDYNAMICGATHERSPASS
+#include "gather/Transforms/Passes.h.inc"
+} // namespace gather
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::gather;
+
+static constexpr llvm::StringLiteral kOutlinedName = "__gather_outlined";
+
+/// The arguments of an outlined function: params, indices, the destination
+/// of the result and, for gathers that report, their description.
+enum OutlinedArg : unsigned { Params, Indices, Init, Description };
+
+/// True when bufferization gives `value` a buffer of identity layout, the
+/// layout of the outlined functions' arguments (the pipelines bufferize
+/// function boundaries with identity layouts): a buffer of another layout
+/// would be copied at every call. Conservative: a function argument, a view
+/// of a buffer of identity layout, a cast or reshape of such a value, the
+/// destination of a destination-style op, or the result of an op without
+/// regions that is no slice.
+static bool hasIdentityBuffer(Value value) {
+  while (true) {
+    if (auto arg = dyn_cast<BlockArgument>(value))
+      return arg.getOwner()->isEntryBlock() &&
+             isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
+    Operation *def = value.getDefiningOp();
+    if (auto toTensor = dyn_cast<bufferization::ToTensorOp>(def)) {
+      auto type = dyn_cast<MemRefType>(toTensor.getBuffer().getType());
+      return type && type.getLayout().isIdentity();
+    }
+    if (isa<tensor::CastOp, tensor::CollapseShapeOp, tensor::ExpandShapeOp>(
+            def)) {
+      value = def->getOperand(0);
+      continue;
+    }
+    if (auto dps = dyn_cast<DestinationStyleOpInterface>(def)) {
+      OpOperand *init = dps.getTiedOpOperand(cast<OpResult>(value));
+      if (!init)
+        return false;
+      value = init->get();
+      continue;
+    }
+    return def->getNumRegions() == 0 &&
+           !isa<tensor::ExtractSliceOp, tensor::ReshapeOp>(def);
+  }
+}
+
+/// True when no user of `result` would have it built in a buffer of another
+/// layout than identity (empty tensor elimination would pass a slice or a
+/// strided view as the destination, which the call copies in and out).
+static bool hasIdentityDestinations(Value result) {
+  return llvm::all_of(result.getUses(), [](OpOperand &use) {
+    Operation *user = use.getOwner();
+    if (auto materialize =
+            dyn_cast<bufferization::MaterializeInDestinationOp>(user)) {
+      Value dest = materialize.getDest();
+      if (auto type = dyn_cast<MemRefType>(dest.getType()))
+        return type.getLayout().isIdentity();
+      return hasIdentityBuffer(dest);
+    }
+    return !isa<SubsetInsertionOpInterface>(user);
+  });
+}
+
+/// Whether `a` and `b` lower alike (CPUTargetDescription::get reads DLTI
+/// entries of the op's ancestors).
+static bool isSameTarget(const CPUTargetDescription &a,
+                         const CPUTargetDescription &b) {
+  return a.cacheLineBytes == b.cacheLineBytes &&
+         a.l1CacheBytes == b.l1CacheBytes && a.l2CacheBytes == b.l2CacheBytes;
+}
+
+/// True when `op` is outlined: a gather on tensors of dynamic shape, directly
+/// in the body of a function of `module` that lowers for the module's
+/// target, whose operands and destinations have buffers of identity layout.
+static bool shouldOutline(GatherOpInterface op, ModuleOp module,
+                          const CPUTargetDescription &moduleTarget) {
+  if (op.hasBufferSemantics() || (op.getParamsType().hasStaticShape() &&
+                                  op.getIndicesType().hasStaticShape() &&
+                                  op.getResultType().hasStaticShape()))
+    return false;
+  // A static 0 in the result: the lowering reads nothing.
+  if (llvm::is_contained(op.getResultType().getShape(), 0))
+    return false;
+  auto func = dyn_cast<func::FuncOp>(op->getParentOp());
+  if (!func || func->getParentOp() != module.getOperation())
+    return false;
+  // The lowering rejects tensors with an encoding, at the op.
+  auto hasEncoding = [](Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return !tensor || tensor.getEncoding();
+  };
+  if (llvm::any_of(op->getOperandTypes(), hasEncoding) ||
+      hasEncoding(op.getResultType()))
+    return false;
+  return hasIdentityBuffer(op.getParams()) &&
+         hasIdentityBuffer(op.getIndices()) &&
+         hasIdentityDestinations(op->getResult(0)) &&
+         isSameTarget(CPUTargetDescription::get(op), moduleTarget);
+}
+
+/// The text that identifies what the function of `op` computes: its name,
+/// attributes and types.
+static std::string getSignatureKey(Operation *op) {
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  os << op->getName() << ' ' << op->getPropertiesAsAttribute() << ' '
+     << op->getDiscardableAttrDictionary();
+  for (Type type : op->getOperandTypes())
+    os << ' ' << type;
+  os << " -> " << op->getResult(0).getType();
+  return key;
+}
+
+/// Creates the function of `op`'s signature before `caller`:
+///
+///   func.func private @__gather_outlined(%params, %indices, %init
+///       [, %description: !llvm.ptr]) -> result type {
+///     %r = <op>(%params, %indices)   // reports name %description's op
+///     %d = bufferization.materialize_in_destination %r in %init
+///     return %d
+///   }
+static func::FuncOp createOutlinedFunction(GatherOpInterface op, bool reports,
+                                           SymbolTable &symbols,
+                                           func::FuncOp caller) {
+  MLIRContext *ctx = op.getContext();
+  Location loc = op.getLoc();
+  Type resultType = op.getResultType();
+  SmallVector<Type> argTypes{op.getParamsType(), op.getIndicesType(),
+                             resultType};
+  if (reports)
+    argTypes.push_back(LLVM::LLVMPointerType::get(ctx));
+  OpBuilder b(ctx);
+  auto func = func::FuncOp::create(
+      b, loc, kOutlinedName, FunctionType::get(ctx, argTypes, resultType));
+  func.setPrivate();
+  symbols.insert(func, Block::iterator(caller));
+  // The function is called with tensors nothing else writes while it runs
+  // (bufferization copies otherwise), and writes only the destination.
+  for (unsigned arg : {Params, Indices, Init})
+    func.setArgAttr(arg, LLVM::LLVMDialect::getNoAliasAttrName(),
+                    UnitAttr::get(ctx));
+  // Read only: gather-share-read-only-operands then gives the calls that
+  // read one tensor views of one buffer of it (linear bufferization).
+  for (unsigned arg : {Params, Indices})
+    func.setArgAttr(arg, bufferization::BufferizationDialect::kWritableAttrName,
+                    BoolAttr::get(ctx, false));
+  Block *entry = func.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  // The destination's sizes first: empty tensor elimination builds the
+  // result in it where they dominate the lowering's tensor.empty.
+  Value init = entry->getArgument(Init);
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, init);
+  IRMapping mapping;
+  mapping.map(op.getParams(), entry->getArgument(Params));
+  mapping.map(op.getIndices(), entry->getArgument(Indices));
+  Operation *clone = b.clone(*op, mapping);
+  if (reports)
+    setReportDescriptionArgument(clone, Description);
+  Value result =
+      tensor::InsertSliceOp::create(b, loc, clone->getResult(0), init, sizes);
+  func::ReturnOp::create(b, loc, result);
+  return func;
+}
+
+/// Replaces `op` by a call of `callee` with a `tensor.empty` of its result's
+/// sizes as the destination.
+static LogicalResult replaceByCall(GatherOpInterface op, func::FuncOp callee,
+                                   bool reports, StringRef handler) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  ReifiedRankedShapedTypeDims sizes;
+  if (failed(reifyResultShapes(b, op, sizes)))
+    return failure();
+  RankedTensorType resultType = op.getResultType();
+  SmallVector<Value> dynamicSizes;
+  for (auto [dim, size] : llvm::enumerate(sizes.front()))
+    if (resultType.isDynamicDim(dim))
+      dynamicSizes.push_back(getValueOrCreateConstantIndexOp(b, loc, size));
+  Value init = tensor::EmptyOp::create(b, loc, resultType, dynamicSizes);
+  SmallVector<Value> operands{op.getParams(), op.getIndices(), init};
+  if (reports)
+    operands.push_back(createOpDescription(b, loc, op, handler));
+  auto call = func::CallOp::create(b, loc, callee, operands);
+  op->getResult(0).replaceAllUsesWith(call.getResult(0));
+  op->erase();
+  return success();
+}
+
+namespace {
+
+struct OutlineDynamicGathersPass
+    : public gather::impl::OutlineDynamicGathersPassBase<
+          OutlineDynamicGathersPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    CPUTargetDescription moduleTarget = CPUTargetDescription::get(module);
+    SmallVector<std::pair<GatherOpInterface, std::string>> candidates;
+    module.walk([&](GatherOpInterface op) {
+      if (shouldOutline(op, module, moduleTarget))
+        candidates.emplace_back(op, getSignatureKey(op));
+    });
+    if (candidates.empty())
+      return markAllAnalysesPreserved();
+    // The handler and every op's description, with one symbol table for
+    // all (the lowering takes them from there).
+    if (failed(declareOutOfBoundsHandlersIfNeeded(module, outOfBoundsHandler)))
+      return signalPassFailure();
+    SymbolTable symbols(module);
+    llvm::StringMap<func::FuncOp> functions;
+    for (auto &[op, key] : candidates) {
+      bool reports = reportsOutOfBounds(op);
+      func::FuncOp &callee = functions[key];
+      if (!callee)
+        callee = createOutlinedFunction(op, reports, symbols,
+                                        op->getParentOfType<func::FuncOp>());
+      if (failed(replaceByCall(op, callee, reports, outOfBoundsHandler))) {
+        op->emitOpError("cannot reify the result sizes of the gather");
+        return signalPassFailure();
+      }
+    }
+  }
+};
+
+} // namespace
