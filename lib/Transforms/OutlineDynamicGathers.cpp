@@ -101,14 +101,15 @@ static bool isSameTarget(const CPUTargetDescription &a,
          a.l1CacheBytes == b.l1CacheBytes && a.l2CacheBytes == b.l2CacheBytes;
 }
 
-/// True when `op` is outlined: a gather on tensors of dynamic shape, directly
+/// True when `op` is outlined: a gather on tensors with a dynamic result
+/// dimension, directly
 /// in the body of a function of `module` that lowers for the module's
 /// target, whose operands and destinations have buffers of identity layout.
 static bool shouldOutline(GatherOpInterface op, ModuleOp module,
                           const CPUTargetDescription &moduleTarget) {
-  if (op.hasBufferSemantics() || (op.getParamsType().hasStaticShape() &&
-                                  op.getIndicesType().hasStaticShape() &&
-                                  op.getResultType().hasStaticShape()))
+  // A result of static shape would be inserted whole into the destination,
+  // which folds away: the function would return a buffer of its own.
+  if (op.hasBufferSemantics() || op.getResultType().hasStaticShape())
     return false;
   // A static 0 in the result: the lowering reads nothing.
   if (llvm::is_contained(op.getResultType().getShape(), 0))

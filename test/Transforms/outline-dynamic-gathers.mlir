@@ -58,13 +58,15 @@ func.func @second(%t: tensor<?x?xf32>, %i: tensor<?xi32>) -> tensor<?x?xf32> {
 
 // -----
 
-// Left alone: static shapes, the buffer form, a gather in a loop (a tile),
+// Left alone: static shapes, dynamic params with a static result, the
+// buffer form, a gather in a loop (a tile),
 // params that are a slice, a result inserted into a slice or materialized
 // into a strided view, and a function whose target description differs.
 // Nothing reports before the lowering: no handler or description either.
 // CHECK-LABEL: func.func @left_alone(
 //   CHECK-NOT:   call
 //       CHECK:   gather.gather {{.*}} -> tensor<3x4xf32>
+//       CHECK:   gather.gather {{.*}} (tensor<?x4xf32>, tensor<3xi32>) -> tensor<3x4xf32>
 //       CHECK:   gather.gather {{.*}} into
 //       CHECK:   scf.for
 //       CHECK:     gather.gather
@@ -83,9 +85,12 @@ func.func @left_alone(%t: tensor<10x4xf32>, %i: tensor<3xi32>,
                       %dt: tensor<?x?xf32>, %di: tensor<?xi32>,
                       %mt: memref<?x?xf32>, %mi: memref<?xi32>,
                       %mo: memref<?x?xf32>, %n: index, %big: tensor<?x?xf32>,
-                      %view: memref<?x?xf32, strided<[?, 1], offset: ?>>)
-    -> (tensor<3x4xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) {
+                      %view: memref<?x?xf32, strided<[?, 1], offset: ?>>,
+                      %dp: tensor<?x4xf32>)
+    -> (tensor<3x4xf32>, tensor<3x4xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
+        tensor<?x?xf32>) {
   %s = gather.gather %t[%i] : (tensor<10x4xf32>, tensor<3xi32>) -> tensor<3x4xf32>
+  %sr = gather.gather %dp[%i] : (tensor<?x4xf32>, tensor<3xi32>) -> tensor<3x4xf32>
   gather.gather %mt[%mi] into %mo
       : (memref<?x?xf32>, memref<?xi32>, memref<?x?xf32>) -> ()
   %c0 = arith.constant 0 : index
@@ -108,8 +113,9 @@ func.func @left_alone(%t: tensor<10x4xf32>, %i: tensor<3xi32>,
       : (tensor<?x?xf32>, tensor<?xi32>) -> tensor<?x?xf32>
   bufferization.materialize_in_destination %intoView in restrict writable %view
       : (tensor<?x?xf32>, memref<?x?xf32, strided<[?, 1], offset: ?>>) -> ()
-  return %s, %loop, %fromSlice, %inserted
-      : tensor<3x4xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>
+  return %s, %sr, %loop, %fromSlice, %inserted
+      : tensor<3x4xf32>, tensor<3x4xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
+        tensor<?x?xf32>
 }
 
 func.func @other_target(%t: tensor<?x?xf32>, %i: tensor<?xi32>) -> tensor<?x?xf32>

@@ -306,7 +306,8 @@ def OutlineDynamicGathersPass
     created, by this pass).
 
     Outlined: gathers on tensors (not the buffer form), with a dynamic
-    dimension in params, indices or the result, directly in the body of a
+    dimension in the result (a static result would be inserted whole into
+    the destination, which folds away), directly in the body of a
     `func.func` of the module (not in loops: tiles of a tiled gather keep
     their code), whose target description (DLTI) is the module's and whose
     params and indices get buffers of identity layout from bufferization
