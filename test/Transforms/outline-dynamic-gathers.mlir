@@ -34,7 +34,10 @@
 //       CHECK:   %[[E:.*]] = tensor.empty(%[[N]], %[[W]]) : tensor<?x?xf32>
 //       CHECK:   %[[A0:.*]] = llvm.mlir.addressof @[[D0]]
 //       CHECK:   %[[R:.*]] = call @[[F]](%[[T]], %[[IDS]], %[[E]], %[[A0]])
-//       CHECK:   call @[[FZ]](%[[T]], %[[IDS]], %{{.*}})
+// The calls share one tensor.dim per size, at the tensor's definition.
+//   CHECK-NOT:   tensor.dim
+//       CHECK:   %[[E2:.*]] = tensor.empty(%[[N]], %[[W]]) : tensor<?x?xf32>
+//       CHECK:   call @[[FZ]](%[[T]], %[[IDS]], %[[E2]])
 //       CHECK:   return %[[R]]
 //       CHECK: func.func @second(
 //       CHECK:   %[[A1:.*]] = llvm.mlir.addressof @[[D1]]
