@@ -8,8 +8,8 @@
 // another signature (mode) gets its own function,
 // without a description argument (zero mode reports nothing); the name
 // taken by the user's symbol is left alone.
-//   CHECK-DAG: llvm.mlir.global private constant @[[D0:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}outline-dynamic-gathers.mlir\22:[[@LINE+37]]:8)
-//   CHECK-DAG: llvm.mlir.global private constant @[[D1:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}outline-dynamic-gathers.mlir\22:[[@LINE+43]]:8)
+//   CHECK-DAG: llvm.mlir.global private constant @[[D0:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}outline-dynamic-gathers.mlir\22:[[@LINE+40]]:8)
+//   CHECK-DAG: llvm.mlir.global private constant @[[D1:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}outline-dynamic-gathers.mlir\22:[[@LINE+46]]:8)
 //       CHECK: func.func @gather_out_of_bounds(
 //       CHECK: llvm.func @__gather_outlined()
 //       CHECK: func.func private @[[F:__gather_outlined_[0-9]+]](
