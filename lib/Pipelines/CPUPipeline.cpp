@@ -215,8 +215,7 @@ void addBufferization(OpPassManager &pm,
   // The functions gather-outline-dynamic-gathers made return their
   // destination argument: callers use their own buffer instead (no copy,
   // and no deallocation of a result the caller does not own).
-  addPassIfUsed(pm, {"func.call"},
-                bufferization::createDropEquivalentBufferResultsPass());
+  addPassIfUsed(pm, {"func.call"}, createDropEquivalentBufferResultsPass());
   // The same output on every run: bufferization names constants' globals
   // in an order that depends on pointers.
   pm.addPass(createNameConstantGlobalsPass());

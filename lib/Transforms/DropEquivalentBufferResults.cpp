@@ -1,0 +1,128 @@
+//===- DropEquivalentBufferResults.cpp - returned arguments dropped -------===//
+//
+// Part of the gather project.
+//
+// Upstream's drop-equivalent-buffer-results with the callees found through
+// one map of the module's calls (see the pass description in Passes.td).
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/BitVector.h"
+
+namespace mlir {
+namespace gather {
+#define GEN_PASS_DEF_DROPEQUIVALENTBUFFERRESULTSPASS
+#include "gather/Transforms/Passes.h.inc"
+} // namespace gather
+} // namespace mlir
+
+using namespace mlir;
+
+/// The entry-block argument that every return of `func` returns as result
+/// `index` (through memref.cast ops), or null.
+static BlockArgument getReturnedArgument(func::FuncOp func,
+                                         ArrayRef<func::ReturnOp> returns,
+                                         unsigned index) {
+  BlockArgument argument;
+  for (func::ReturnOp ret : returns) {
+    Value value = ret.getOperand(index);
+    while (auto cast = value.getDefiningOp<memref::CastOp>())
+      value = cast.getSource();
+    auto arg = dyn_cast<BlockArgument>(value);
+    if (!arg || arg.getOwner() != &func.getBody().front() ||
+        (argument && arg != argument))
+      return BlockArgument();
+    argument = arg;
+  }
+  return argument;
+}
+
+/// Replaces `call` by a call of `func` (whose results `erased` are gone),
+/// the erased results by the operands `returned` names (cast back to the
+/// result's type where needed).
+static void replaceCall(RewriterBase &rewriter, func::CallOp call,
+                        func::FuncOp func, const llvm::BitVector &erased,
+                        ArrayRef<BlockArgument> returned) {
+  rewriter.setInsertionPoint(call);
+  auto newCall =
+      func::CallOp::create(rewriter, call.getLoc(), func, call.getOperands());
+  unsigned next = 0;
+  SmallVector<Value> replacements;
+  for (OpResult result : call->getResults()) {
+    unsigned index = result.getResultNumber();
+    if (!erased.test(index)) {
+      replacements.push_back(newCall.getResult(next++));
+      continue;
+    }
+    Value operand = call.getOperand(returned[index].getArgNumber());
+    if (operand.getType() != result.getType())
+      operand = memref::CastOp::create(rewriter, call.getLoc(),
+                                       result.getType(), operand);
+    replacements.push_back(operand);
+  }
+  rewriter.replaceOp(call, replacements);
+}
+
+namespace {
+
+struct DropEquivalentBufferResultsPass
+    : public gather::impl::DropEquivalentBufferResultsPassBase<
+          DropEquivalentBufferResultsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    // The calls of each symbol of the module, in one walk; symbols used
+    // otherwise too (a func.constant, an attribute) keep their results.
+    DenseMap<StringAttr, SmallVector<func::CallOp>> calls;
+    DenseSet<StringAttr> otherUses;
+    std::optional<SymbolTable::UseRange> uses =
+        SymbolTable::getSymbolUses(&module.getBodyRegion());
+    if (!uses)
+      return markAllAnalysesPreserved();
+    for (const SymbolTable::SymbolUse &use : *uses) {
+      StringAttr name = use.getSymbolRef().getRootReference();
+      auto call = dyn_cast<func::CallOp>(use.getUser());
+      if (call && call.getCalleeAttr() == use.getSymbolRef())
+        calls[name].push_back(call);
+      else
+        otherUses.insert(name);
+    }
+    IRRewriter rewriter(&getContext());
+    bool changed = false;
+    for (func::FuncOp func : module.getOps<func::FuncOp>()) {
+      if (func.isPublic() || func.isExternal() || func.getNumResults() == 0 ||
+          otherUses.contains(func.getSymNameAttr()))
+        continue;
+      SmallVector<func::ReturnOp> returns;
+      for (Block &block : func.getBody())
+        if (auto ret = dyn_cast<func::ReturnOp>(block.getTerminator()))
+          returns.push_back(ret);
+      llvm::BitVector erased(func.getNumResults());
+      SmallVector<BlockArgument> returned(func.getNumResults());
+      for (unsigned index = 0; index < func.getNumResults(); ++index) {
+        if (!isa<BaseMemRefType>(func.getResultTypes()[index]))
+          continue;
+        returned[index] = getReturnedArgument(func, returns, index);
+        if (returned[index])
+          erased.set(index);
+      }
+      if (erased.none())
+        continue;
+      for (func::ReturnOp ret : returns)
+        ret->eraseOperands(erased);
+      (void)func.eraseResults(erased);
+      for (func::CallOp call : calls.lookup(func.getSymNameAttr()))
+        replaceCall(rewriter, call, func, erased, returned);
+      changed = true;
+    }
+    if (!changed)
+      markAllAnalysesPreserved();
+  }
+};
+
+} // namespace

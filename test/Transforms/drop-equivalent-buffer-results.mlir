@@ -1,0 +1,65 @@
+// RUN: gather-opt %s --gather-drop-equivalent-buffer-results --split-input-file | FileCheck %s
+
+// A private function returning its argument (through a cast) returns it no
+// longer; the call uses its operand, cast back to the result's type. The
+// result that is not an argument stays.
+// CHECK-LABEL: func.func private @fill(
+//  CHECK-SAME:     %[[B:.*]]: memref<4xf32>) -> memref<2xf32> {
+//       CHECK:   %[[N:.*]] = memref.alloc() : memref<2xf32>
+//       CHECK:   return %[[N]] : memref<2xf32>
+// CHECK-LABEL: func.func @caller(
+//  CHECK-SAME:     %[[M:.*]]: memref<4xf32>)
+//       CHECK:   %[[R:.*]] = call @fill(%[[M]]) : (memref<4xf32>) -> memref<2xf32>
+//       CHECK:   %[[C:.*]] = memref.cast %[[M]] : memref<4xf32> to memref<?xf32>
+//       CHECK:   return %[[C]], %[[R]]
+func.func private @fill(%b: memref<4xf32>) -> (memref<?xf32>, memref<2xf32>) {
+  %f = arith.constant 1.0 : f32
+  linalg.fill ins(%f : f32) outs(%b : memref<4xf32>)
+  %c = memref.cast %b : memref<4xf32> to memref<?xf32>
+  %n = memref.alloc() : memref<2xf32>
+  return %c, %n : memref<?xf32>, memref<2xf32>
+}
+
+func.func @caller(%m: memref<4xf32>) -> (memref<?xf32>, memref<2xf32>) {
+  %r:2 = call @fill(%m) : (memref<4xf32>) -> (memref<?xf32>, memref<2xf32>)
+  return %r#0, %r#1 : memref<?xf32>, memref<2xf32>
+}
+
+// -----
+
+// Left alone: a public function, one used by func.constant, and one whose
+// returns return different arguments.
+// CHECK-LABEL: func.func @public(
+//  CHECK-SAME:     -> memref<4xf32>
+// CHECK-LABEL: func.func private @referenced(
+//  CHECK-SAME:     -> memref<4xf32>
+// CHECK-LABEL: func.func private @either(
+//  CHECK-SAME:     -> memref<4xf32>
+// CHECK-LABEL: func.func @callers(
+//       CHECK:   call @public(%{{.*}}) : (memref<4xf32>) -> memref<4xf32>
+//       CHECK:   call @referenced(%{{.*}}) : (memref<4xf32>) -> memref<4xf32>
+//       CHECK:   call @either(%{{.*}}) : (i1, memref<4xf32>, memref<4xf32>) -> memref<4xf32>
+func.func @public(%b: memref<4xf32>) -> memref<4xf32> {
+  return %b : memref<4xf32>
+}
+
+func.func private @referenced(%b: memref<4xf32>) -> memref<4xf32> {
+  return %b : memref<4xf32>
+}
+
+func.func private @either(%c: i1, %a: memref<4xf32>, %b: memref<4xf32>) -> memref<4xf32> {
+  cf.cond_br %c, ^a, ^b
+^a:
+  return %a : memref<4xf32>
+^b:
+  return %b : memref<4xf32>
+}
+
+func.func @callers(%c: i1, %m: memref<4xf32>, %n: memref<4xf32>)
+    -> (memref<4xf32>, memref<4xf32>, memref<4xf32>, (memref<4xf32>) -> memref<4xf32>) {
+  %p = call @public(%m) : (memref<4xf32>) -> memref<4xf32>
+  %r = call @referenced(%m) : (memref<4xf32>) -> memref<4xf32>
+  %e = call @either(%c, %m, %n) : (i1, memref<4xf32>, memref<4xf32>) -> memref<4xf32>
+  %f = func.constant @referenced : (memref<4xf32>) -> memref<4xf32>
+  return %p, %r, %e, %f : memref<4xf32>, memref<4xf32>, memref<4xf32>, (memref<4xf32>) -> memref<4xf32>
+}
