@@ -37,6 +37,9 @@ using namespace mlir;
 using namespace mlir::gather;
 
 static constexpr llvm::StringLiteral kOutlinedName = "__gather_outlined";
+/// The unit attribute of the functions this pass creates: their gathers
+/// stay (a second run would outline them once more).
+static constexpr llvm::StringLiteral kOutlinedAttr = "gather.outlined";
 
 /// The arguments of an outlined function: params, indices, the destination
 /// of the result and, for gathers that report, their description.
@@ -115,7 +118,8 @@ static bool shouldOutline(GatherOpInterface op, ModuleOp module,
   if (llvm::is_contained(op.getResultType().getShape(), 0))
     return false;
   auto func = dyn_cast<func::FuncOp>(op->getParentOp());
-  if (!func || func->getParentOp() != module.getOperation())
+  if (!func || func->getParentOp() != module.getOperation() ||
+      func->hasAttr(kOutlinedAttr))
     return false;
   // The lowering rejects tensors with an encoding, at the op.
   auto hasEncoding = [](Type type) {
@@ -166,6 +170,7 @@ static func::FuncOp createOutlinedFunction(GatherOpInterface op, bool reports,
   auto func = func::FuncOp::create(
       b, loc, kOutlinedName, FunctionType::get(ctx, argTypes, resultType));
   func.setPrivate();
+  func->setAttr(kOutlinedAttr, UnitAttr::get(ctx));
   symbols.insert(func, Block::iterator(caller));
   // The function is called with tensors nothing else writes while it runs
   // (bufferization copies otherwise), and writes only the destination.

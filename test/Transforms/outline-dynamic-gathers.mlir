@@ -1,4 +1,7 @@
 // RUN: gather-opt %s --gather-outline-dynamic-gathers --split-input-file | FileCheck %s
+// A second run changes nothing: the outlined functions keep their gathers.
+// RUN: gather-opt %s --gather-outline-dynamic-gathers --split-input-file \
+// RUN: | gather-opt --gather-outline-dynamic-gathers --split-input-file | FileCheck %s
 
 // Two error-mode gathers of one signature in two functions share one
 // function, before the first caller; each call passes a destination of the

@@ -318,7 +318,9 @@ def OutlineDynamicGathersPass
     view (the destination would be copied in and out). The
     arguments are `llvm.noalias`: the function writes only its destination,
     which bufferization never gives the buffer of params or indices.
-    Static gathers lower to little code and are left alone. For the CPU
+    The functions carry the unit attribute `gather.outlined`: a second run
+    leaves their gathers alone. Static gathers lower to little code and are
+    left alone. For the CPU
     lowerings; `gather-cpu-pipeline` runs it unless `outline-dynamic=false`.
   }];
   let options = [
