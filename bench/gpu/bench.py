@@ -263,7 +263,8 @@ def run_case(case, args, workdir):
            "gather_GBps": gbps(case.kernel_bytes(), k_ms),
            "copy_GBps": gbps(case.copy_bytes(), c_ms)}
     row["vs_copy"] = row["gather_GBps"] / row["copy_GBps"]
-    row.update(torch_times(case, args))
+    if not args.no_torch:
+        row.update(torch_times(case, args))
     return row
 
 
@@ -322,6 +323,9 @@ def main():
     ap.add_argument("--pipeline-options", default="",
                     help="more gather-gpu-pipeline options, e.g. "
                     "'block-size=512 max-blocks=65536'")
+    ap.add_argument("--no-torch", action="store_true",
+                    help="time the generated kernels and copies only (runs "
+                    "that sweep launch configurations)")
     ap.add_argument("--scale", type=int, default=1,
                     help="multiply each case's number of indices (its first "
                     "indices dimension) by this")

@@ -125,8 +125,8 @@ LogicalResult
 GatherGPUPipelineOptions::checkOptions(options::ErrorFn error) const {
   using namespace options;
   bool ok =
-      succeeded(checkRange("block-size", blockSize, 1, kBlockSizeMax, error));
-  ok &= succeeded(checkRange("max-blocks", maxBlocks, 1, kMaxBlocksMax, error));
+      succeeded(checkRange("block-size", blockSize, 0, kBlockSizeMax, error));
+  ok &= succeeded(checkRange("max-blocks", maxBlocks, 0, kMaxBlocksMax, error));
   // NVPTX processors: sm_<major><minor> with an optional a/f suffix.
   if (!llvm::Regex("^sm_[0-9]{2,3}[af]?$").match(chip)) {
     error("option 'chip' must be an NVIDIA GPU such as sm_90 or sm_90a; got '" +

@@ -219,11 +219,13 @@ def ConvertGatherToGPUPass : Pass<"convert-gather-to-gpu", "::mlir::ModuleOp"> {
            "host memory instead of a gpu.launch (CPU-executable form)">,
     Option<"blockSize", "block-size", "int64_t",
            /*default=*/"::mlir::gather::options::kBlockSizeDefault",
-           "threads per block, in [1, 1024] (CUDA's limit, host-only too)">,
+           "threads per block, in [1, 1024] (CUDA's limit, host-only too); "
+           "0 picks it per gather from its slice length">,
     Option<"maxBlocks", "max-blocks", "int64_t",
            /*default=*/"::mlir::gather::options::kMaxBlocksDefault",
            "upper bound on the number of blocks of a launch (grid-stride "
-           "loops cover the rest), in [1, 2^31 - 1]">,
+           "loops cover the rest), in [1, 2^31 - 1]; 0 picks it per gather "
+           "from its slice length">,
     Option<"vectorize", "vectorize", "bool", /*default=*/"true",
            "use 128-bit loads and stores when the slice allows">,
     Option<"outOfBoundsHandler", "out-of-bounds-handler", "std::string",

@@ -136,11 +136,13 @@ struct GatherGPUPipelineOptions
       llvm::cl::init(false)};
   PassOptions::Option<int64_t> blockSize{
       *this, "block-size",
-      llvm::cl::desc("Threads per block, in [1, 1024] (also host-only)"),
+      llvm::cl::desc("Threads per block, in [1, 1024] (also host-only); 0 "
+                     "picks it per gather from its slice length"),
       llvm::cl::init(options::kBlockSizeDefault)};
   PassOptions::Option<int64_t> maxBlocks{
       *this, "max-blocks",
-      llvm::cl::desc("Upper bound on the blocks of a launch, in [1, 2^31 - 1]"),
+      llvm::cl::desc("Upper bound on the blocks of a launch, in [1, 2^31 - "
+                     "1]; 0 picks it per gather from its slice length"),
       llvm::cl::init(options::kMaxBlocksDefault)};
   PassOptions::Option<bool> vectorize{
       *this, "vectorize",

@@ -59,13 +59,15 @@ constexpr int64_t kNontemporalMinBytesMin = -1;
 
 /// block-size (convert-gather-to-gpu, gather-gpu-pipeline): CUDA allows at
 /// most 1024 threads per block; host-only keeps the same bound so that one
-/// value means the same kernel on both.
-constexpr int64_t kBlockSizeDefault = 256;
+/// value means the same kernel on both. 0 picks it per gather, from the
+/// length of its slices.
+constexpr int64_t kBlockSizeDefault = 0;
 constexpr int64_t kBlockSizeMax = 1024;
 
 /// max-blocks (convert-gather-to-gpu, gather-gpu-pipeline): the blocks of a
-/// launch go along grid x, whose CUDA limit is 2^31 - 1.
-constexpr int64_t kMaxBlocksDefault = 8192;
+/// launch go along grid x, whose CUDA limit is 2^31 - 1. 0 picks it per
+/// gather, as block-size.
+constexpr int64_t kMaxBlocksDefault = 0;
 constexpr int64_t kMaxBlocksMax = std::numeric_limits<int32_t>::max();
 
 /// index-bitwidth (gather-gpu-pipeline): the width of `index` in kernels.
@@ -152,8 +154,8 @@ inline LogicalResult checkGatherToSCFOptions(int64_t prefetchDistance,
 inline LogicalResult checkGatherToGPUOptions(int64_t blockSize,
                                              int64_t maxBlocks, ErrorFn error) {
   return success(
-      succeeded(checkRange("block-size", blockSize, 1, kBlockSizeMax, error)) &&
-      succeeded(checkRange("max-blocks", maxBlocks, 1, kMaxBlocksMax, error)));
+      succeeded(checkRange("block-size", blockSize, 0, kBlockSizeMax, error)) &&
+      succeeded(checkRange("max-blocks", maxBlocks, 0, kMaxBlocksMax, error)));
 }
 
 /// Checks gather-nontemporal-copies' `min-bytes`.

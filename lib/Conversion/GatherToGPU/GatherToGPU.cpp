@@ -83,6 +83,15 @@ struct IndexMath {
   Value ceilDiv(Value x, Value y) { return fold<arith::CeilDivUIOp>(x, y); }
   Value min(Value x, Value y) { return fold<arith::MinUIOp>(x, y); }
   Value max(Value x, Value y) { return fold<arith::MaxUIOp>(x, y); }
+  Value ult(Value x, Value y) {
+    return b.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::ult, x, y);
+  }
+  Value eq(Value x, Value y) {
+    return b.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, x, y);
+  }
+  Value select(Value cond, Value x, Value y) {
+    return b.createOrFold<arith::SelectOp>(loc, cond, x, y);
+  }
   Value product(ArrayRef<Value> values) {
     Value p = c(1);
     for (Value v : values)
@@ -339,27 +348,51 @@ static void emitKernelBody(OpBuilder &b, Location loc, const SliceGather &g,
       });
 }
 
+/// Threads per block and the bound on blocks of one launch.
+struct LaunchBounds {
+  Value blockSize, maxBlocks;
+};
+
+/// The launch bounds for slices of `lanes` accesses. A positive option is
+/// used as given; 0 (the default) picks them per case, from the launch
+/// configuration runs on an H200 (bench/gpu/README.md): slices of at least
+/// a warp of accesses fill 512-thread blocks; slices of one access move one
+/// element per thread and need many reads in flight (1024-thread blocks, up
+/// to 16384 blocks); short slices keep 256 threads and 8192 blocks.
+static LaunchBounds
+getLaunchBounds(IndexMath &m, const GatherToGPUOptions &options, Value lanes) {
+  Value wide = arith::CmpIOp::create(m.b, m.loc, arith::CmpIPredicate::uge,
+                                     lanes, m.c(kWarpSize));
+  Value single = m.ult(lanes, m.c(2));
+  auto perCase = [&](int64_t option, int64_t wideValue, int64_t singleValue,
+                     int64_t shortValue) {
+    if (option > 0)
+      return m.c(option);
+    return m.select(wide, m.c(wideValue),
+                    m.select(single, m.c(singleValue), m.c(shortValue)));
+  };
+  return {perCase(options.blockSize, 512, 1024, 256),
+          perCase(options.maxBlocks, 8192, 16384, 8192)};
+}
+
 /// Emits the launch (or, host-only, the scf.parallel) of the kernel with
 /// `width` elements per access. The block shape adapts to the slice length:
 /// short slices pack several per block, long ones are split along grid y.
 static void emitLaunch(OpBuilder &b, Location loc, const SliceGather &g,
                        const GatherToGPUOptions &options, int64_t width) {
   IndexMath m{b, loc};
-  Value blockSize = m.c(options.blockSize);
   Value lanes = m.div(g.sliceSize, m.c(width));
+  auto [blockSize, maxBlocks] = getLaunchBounds(m, options, lanes);
   // Lanes along a slice: the slice length up to a warp, else whole warps.
-  Value isShort = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                        lanes, m.c(kWarpSize));
+  Value isShort = m.ult(lanes, m.c(kWarpSize));
   Value roundedUp = m.mul(m.ceilDiv(lanes, m.c(kWarpSize)), m.c(kWarpSize));
-  Value blockDimX = m.min(
-      arith::SelectOp::create(b, loc, isShort, m.max(lanes, m.c(1)), roundedUp),
-      blockSize);
+  Value blockDimX =
+      m.min(m.select(isShort, m.max(lanes, m.c(1)), roundedUp), blockSize);
   Value blockDimY = m.div(blockSize, blockDimX);
   Value numSlices = m.product({g.batch, g.outer, g.positions});
-  Value maxBlocks = m.c(options.maxBlocks);
-  Value gridY = m.max(m.min(m.ceilDiv(lanes, blockDimX),
-                            m.c(std::min(options.maxBlocks, kMaxGridY))),
-                      m.c(1));
+  Value gridY = m.max(
+      m.min(m.ceilDiv(lanes, blockDimX), m.min(maxBlocks, m.c(kMaxGridY))),
+      m.c(1));
   Value gridX = m.max(m.min(m.ceilDiv(numSlices, blockDimY),
                             m.max(m.div(maxBlocks, gridY), m.c(1))),
                       m.c(1));
@@ -738,9 +771,9 @@ struct ConvertGatherToGPUPass
     options.maxBlocks = maxBlocks;
     options.vectorize = vectorize;
     // CUDA allows at most 1024 threads per block.
-    if (blockSize < 1 || (!hostOnly && blockSize > 1024) || maxBlocks < 1) {
+    if (blockSize < 0 || (!hostOnly && blockSize > 1024) || maxBlocks < 0) {
       getOperation()->emitError("convert-gather-to-gpu: block-size must be in "
-                                "[1, 1024] and max-blocks positive, got ")
+                                "[0, 1024] and max-blocks non-negative, got ")
           << static_cast<int64_t>(blockSize) << " and "
           << static_cast<int64_t>(maxBlocks);
       return signalPassFailure();
