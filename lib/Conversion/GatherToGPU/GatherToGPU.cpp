@@ -353,26 +353,35 @@ struct LaunchBounds {
   Value blockSize, maxBlocks;
 };
 
-/// The launch bounds for slices of `lanes` accesses. A positive option is
-/// used as given; 0 (the default) picks them per case, from the launch
-/// configuration runs on an H200 (bench/gpu/README.md): slices of at least
-/// a warp of accesses fill 512-thread blocks; slices of one access move one
-/// element per thread and need many reads in flight (1024-thread blocks, up
-/// to 16384 blocks); short slices keep 256 threads and 8192 blocks.
-static LaunchBounds
-getLaunchBounds(IndexMath &m, const GatherToGPUOptions &options, Value lanes) {
+/// The launch bounds for `g`'s slices of `lanes` accesses. A positive option
+/// is used as given; 0 (the default) picks it per gather, each class taking
+/// the setting that measured best for it on an H200 (bench/gpu/README.md,
+/// "Launch configuration"):
+/// - slices of a warp of accesses or more: 512 threads, 8192 blocks (rows of
+///   512 B: 1.08x the 256-thread blocks);
+/// - one-element slices that share a params row (batch or outer dimensions,
+///   e.g. axis 1): 1024 threads, 8192 blocks; a block's reads then fall in
+///   few rows and hit in L1 (columns: 1.56x);
+/// - other one-element slices (random scalars): 256 threads, 65536 blocks;
+///   4 slices per thread rather than 32 (scalars: 1.85x);
+/// - other short slices: 256 threads, 8192 blocks.
+static LaunchBounds getLaunchBounds(IndexMath &m, const SliceGather &g,
+                                    const GatherToGPUOptions &options,
+                                    Value lanes) {
   Value wide = arith::CmpIOp::create(m.b, m.loc, arith::CmpIPredicate::uge,
                                      lanes, m.c(kWarpSize));
   Value single = m.ult(lanes, m.c(2));
-  auto perCase = [&](int64_t option, int64_t wideValue, int64_t singleValue,
-                     int64_t shortValue) {
+  Value sharedRow = m.ult(m.c(1), m.mul(g.batch, g.outer));
+  auto perCase = [&](int64_t option, int64_t wideValue, int64_t rowValue,
+                     int64_t scalarValue, int64_t shortValue) {
     if (option > 0)
       return m.c(option);
+    Value singleValue = m.select(sharedRow, m.c(rowValue), m.c(scalarValue));
     return m.select(wide, m.c(wideValue),
-                    m.select(single, m.c(singleValue), m.c(shortValue)));
+                    m.select(single, singleValue, m.c(shortValue)));
   };
-  return {perCase(options.blockSize, 512, 1024, 256),
-          perCase(options.maxBlocks, 8192, 16384, 8192)};
+  return {perCase(options.blockSize, 512, 1024, 256, 256),
+          perCase(options.maxBlocks, 8192, 8192, 65536, 8192)};
 }
 
 /// Emits the launch (or, host-only, the scf.parallel) of the kernel with
@@ -382,7 +391,7 @@ static void emitLaunch(OpBuilder &b, Location loc, const SliceGather &g,
                        const GatherToGPUOptions &options, int64_t width) {
   IndexMath m{b, loc};
   Value lanes = m.div(g.sliceSize, m.c(width));
-  auto [blockSize, maxBlocks] = getLaunchBounds(m, options, lanes);
+  auto [blockSize, maxBlocks] = getLaunchBounds(m, g, options, lanes);
   // Lanes along a slice: the slice length up to a warp, else whole warps.
   Value isShort = m.ult(lanes, m.c(kWarpSize));
   Value roundedUp = m.mul(m.ceilDiv(lanes, m.c(kWarpSize)), m.c(kWarpSize));
