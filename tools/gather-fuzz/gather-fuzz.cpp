@@ -121,8 +121,8 @@ void runPipeline(ModuleOp module, StringRef pipeline) {
 /// Runs the pipelines `selector` picks (all of them for the text mode).
 void runPipelines(ModuleOp module, ByteReader &options, unsigned selector) {
   static const char *const prefetch[] = {"-1", "0", "1", "3", "64"};
-  static const char *const blockSize[] = {"256", "1", "32", "1024"};
-  static const char *const maxBlocks[] = {"8192", "1", "3"};
+  static const char *const blockSize[] = {"256", "1", "32", "1024", "0"};
+  static const char *const maxBlocks[] = {"8192", "1", "3", "0"};
   std::string cpu = "builtin.module(gather-cpu-pipeline{prefetch-distance=" +
                     std::string(options.pick(prefetch));
   std::string gpu = "builtin.module(gather-gpu-pipeline{host-only block-size=" +
