@@ -86,8 +86,8 @@ struct IndexMath {
   Value ult(Value x, Value y) {
     return b.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::ult, x, y);
   }
-  Value eq(Value x, Value y) {
-    return b.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, x, y);
+  Value uge(Value x, Value y) {
+    return b.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::uge, x, y);
   }
   Value select(Value cond, Value x, Value y) {
     return b.createOrFold<arith::SelectOp>(loc, cond, x, y);
@@ -368,8 +368,7 @@ struct LaunchBounds {
 static LaunchBounds getLaunchBounds(IndexMath &m, const SliceGather &g,
                                     const GatherToGPUOptions &options,
                                     Value lanes) {
-  Value wide = arith::CmpIOp::create(m.b, m.loc, arith::CmpIPredicate::uge,
-                                     lanes, m.c(kWarpSize));
+  Value wide = m.uge(lanes, m.c(kWarpSize));
   Value single = m.ult(lanes, m.c(2));
   Value sharedRow = m.ult(m.c(1), m.mul(g.batch, g.outer));
   auto perCase = [&](int64_t option, int64_t wideValue, int64_t rowValue,
