@@ -778,14 +778,6 @@ struct ConvertGatherToGPUPass
     options.blockSize = blockSize;
     options.maxBlocks = maxBlocks;
     options.vectorize = vectorize;
-    // CUDA allows at most 1024 threads per block.
-    if (blockSize < 0 || (!hostOnly && blockSize > 1024) || maxBlocks < 0) {
-      getOperation()->emitError("convert-gather-to-gpu: block-size must be in "
-                                "[0, 1024] and max-blocks non-negative, got ")
-          << static_cast<int64_t>(blockSize) << " and "
-          << static_cast<int64_t>(maxBlocks);
-      return signalPassFailure();
-    }
     // The host-only form reports bad indices as the CPU lowerings do, which
     // ends the program through @exit.
     if (hostOnly && failed(declareOutOfBoundsHandlersIfNeeded(
