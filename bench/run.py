@@ -189,6 +189,10 @@ def snapshot_gather_opt(args):
 
 def pipeline_options(args, threads):
     opts = args.pipeline_options
+    # The kernels are compiled with -march=native: the pipeline tunes its
+    # prefetches for the same CPU unless told otherwise.
+    if "target-cpu=" not in opts:
+        opts = f"target-cpu=host {opts}".strip()
     if threads > 1:
         if not args.thread_option:
             return None
@@ -385,7 +389,8 @@ def main():
     ap.add_argument("--threads", default=None,
                     help="comma-separated thread counts (default: per case)")
     ap.add_argument("--pipeline-options", default="",
-                    help="options of --gather-cpu-pipeline for every kernel")
+                    help="options of --gather-cpu-pipeline for every kernel "
+                         "(target-cpu=host unless they name a target-cpu)")
     ap.add_argument("--thread-option", default="num-threads={threads}",
                     help="pipeline option selecting threads ('' = none)")
     ap.add_argument("--mode", choices=["error", "zero", "clamp"],
@@ -465,7 +470,7 @@ def main():
         f.write(f"\nRun: {time.strftime('%Y-%m-%d %H:%M')}, "
                 f"{time.time() - start:.0f} s, load average at the end "
                 f"{open('/proc/loadavg').read().split()[0]}, gather-opt "
-                f"options: {args.opt_args or args.pipeline_options or '(none)'}"
+                f"options: {args.opt_args or pipeline_options(args, 1)}"
                 f".\n")
     if not args.no_plot:
         subprocess.run(["/usr/bin/python3", os.path.join(HERE, "plot.py"),

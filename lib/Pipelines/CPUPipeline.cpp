@@ -324,6 +324,8 @@ void mlir::gather::buildGatherCPUPipeline(
     OpPassManager &pm, const GatherCPUPipelineOptions &options,
     StringRef pipeline, bool verifyLowered) {
   pm.addPass(createRejectNestedModulesPass());
+  if (!options.targetCPU.empty())
+    pm.addPass(createTargetCPUPass({options.targetCPU}));
   addIngestion(pm);
   // Before the to_tensor ops that tell it go away in bufferization.
   pm.addPass(createRestrictArgsNoAliasPass());

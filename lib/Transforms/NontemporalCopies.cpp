@@ -91,7 +91,8 @@ static bool isDynamicRow(MemRefType type) {
 /// static, contiguous block of whole lines, or a row of dynamic length
 /// (whole lines checked at run time); the block, where it writes 16 or 32
 /// bytes inside a loop marked kStreamStoresAttrName (consecutive iterations
-/// fill lines); none otherwise.
+/// fill lines); none otherwise, and none inside a loop marked
+/// kPlainStoresAttrName.
 static std::optional<int64_t> getStreamStoreBytes(memref::CopyOp copy) {
   auto source = dyn_cast<MemRefType>(copy.getSource().getType());
   auto target = dyn_cast<MemRefType>(copy.getTarget().getType());
@@ -108,9 +109,11 @@ static std::optional<int64_t> getStreamStoreBytes(memref::CopyOp copy) {
   std::optional<int64_t> bytes = getStaticBytes(target);
   if (elementBytes == 0 || !bytes || *bytes <= 0)
     return std::nullopt;
+  auto loop = dyn_cast<scf::ForOp>(copy->getParentOp());
+  if (loop && loop->hasAttr(gather::kPlainStoresAttrName))
+    return std::nullopt;
   if (*bytes % kLineBytes == 0)
     return kLineBytes;
-  auto loop = dyn_cast<scf::ForOp>(copy->getParentOp());
   if (loop && loop->hasAttr(gather::kStreamStoresAttrName) &&
       (*bytes == 16 || *bytes == 32) && *bytes % elementBytes == 0)
     return *bytes;

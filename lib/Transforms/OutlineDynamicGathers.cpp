@@ -96,14 +96,6 @@ static bool hasIdentityDestinations(Value result) {
   });
 }
 
-/// Whether `a` and `b` lower alike (CPUTargetDescription::get reads DLTI
-/// entries of the op's ancestors).
-static bool isSameTarget(const CPUTargetDescription &a,
-                         const CPUTargetDescription &b) {
-  return a.cacheLineBytes == b.cacheLineBytes &&
-         a.l1CacheBytes == b.l1CacheBytes && a.l2CacheBytes == b.l2CacheBytes;
-}
-
 /// True when `op` is outlined: a gather on tensors with a dynamic result
 /// dimension, directly
 /// in the body of a function of `module` that lowers for the module's
@@ -132,7 +124,7 @@ static bool shouldOutline(GatherOpInterface op, ModuleOp module,
   return hasIdentityBuffer(op.getParams()) &&
          hasIdentityBuffer(op.getIndices()) &&
          hasIdentityDestinations(op->getResult(0)) &&
-         isSameTarget(CPUTargetDescription::get(op), moduleTarget);
+         CPUTargetDescription::get(op) == moduleTarget;
 }
 
 /// The text that identifies what the function of `op` computes: its name,

@@ -262,3 +262,37 @@ func.func @sub_line(%out: memref<1048576x4xf32>, %out8: memref<1048576x8xf32>,
   } {gather.stream_stores}
   return
 }
+
+// -----
+
+// Rows of 4 KiB in a loop marked gather.plain_stores (convert-gather-to-scf's
+// chunks of random, prefetched rows on AMD Zen) keep their plain copy; the
+// same rows in an unmarked loop stream.
+// CHECK-LABEL: func.func @plain_stores(
+//       CHECK:   scf.for
+//   CHECK-NOT:     nontemporal
+//       CHECK:     memref.copy
+//   CHECK-NOT:     nontemporal
+//       CHECK:   } {gather.plain_stores}
+//       CHECK:   scf.for
+//       CHECK:     vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
+//       CHECK:   llvm.fence seq_cst
+//  CHECK-NEXT:   return
+func.func @plain_stores(%out: memref<8192x1024xf32>, %row: memref<1x1024xf32>,
+                        %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %m = %c0 to %n step %c1 {
+    %dst = memref.subview %out[%m, 0] [1, 1024] [1, 1]
+        : memref<8192x1024xf32> to memref<1x1024xf32, strided<[1024, 1], offset: ?>>
+    memref.copy %row, %dst
+        : memref<1x1024xf32> to memref<1x1024xf32, strided<[1024, 1], offset: ?>>
+  } {gather.plain_stores}
+  scf.for %m = %c0 to %n step %c1 {
+    %dst = memref.subview %out[%m, 0] [1, 1024] [1, 1]
+        : memref<8192x1024xf32> to memref<1x1024xf32, strided<[1024, 1], offset: ?>>
+    memref.copy %row, %dst
+        : memref<1x1024xf32> to memref<1x1024xf32, strided<[1024, 1], offset: ?>>
+  }
+  return
+}

@@ -81,6 +81,13 @@ struct GatherCPUPipelineOptions
                      "gather_out_of_bounds, is defined weak in the module, "
                      "another name is declared"),
       llvm::cl::init("gather_out_of_bounds")};
+  PassOptions::Option<std::string> targetCPU{
+      *this, "target-cpu",
+      llvm::cl::desc("tune the lowering's prefetches for this LLVM CPU name "
+                     "(znver5, sapphirerapids, ...; host: this machine's), "
+                     "recorded as the module's llvm.target chip "
+                     "(gather-target-cpu); empty: the chip of the module's "
+                     "llvm.target, or the default tuning")};
 
   /// Checks every option against its accepted range; `error` gets the
   /// message of each bad one.

@@ -36,6 +36,10 @@ def NontemporalCopiesPass : Pass<"gather-nontemporal-copies"> {
     destination's `memref.subview`s moves it by a multiple of the store
     size (rows of a buffer, each a whole number of stores apart), the
     alignment test reads the buffer's address, which is loop-invariant.
+    Copies directly inside an `scf.for` marked `gather.plain_stores` are
+    left as they are (convert-gather-to-scf marks the copy loops of chunks
+    of random, prefetched rows on CPUs where streaming stores slow those
+    down: `CPUTargetDescription::denseOnlyStreamMinBytes`).
 
     A copy of one row of dynamic length (every dimension but the innermost
     of size 1, the innermost of stride 1: a gather's row copy from params
@@ -397,6 +401,35 @@ def ShareReadOnlyOperandsPass : Pass<"gather-share-read-only-operands"> {
   let dependentDialects = [
     "bufferization::BufferizationDialect", "memref::MemRefDialect"
   ];
+}
+
+def TargetCPUPass : Pass<"gather-target-cpu", "::mlir::ModuleOp"> {
+  let summary = "record the CPU the module is compiled for as its "
+                "`llvm.target` chip";
+  let description = [{
+    Sets the module's `llvm.target` attribute (upstream's
+    `#llvm.target<triple = ..., chip = ..., features = ...>`) to name
+    `cpu`, an LLVM CPU name as clang's `-march` takes (`znver5`,
+    `sapphirerapids`, ...), or `host` for the CPU this pass runs on
+    (`llvm::sys::getHostCPUName`: the CPU that a JIT such as `mlir-runner`,
+    or `clang -march=native`, compiles for). The triple and features of an
+    `llvm.target` the module already has are kept; without one, the triple
+    is this machine's for `host`, LLVM's default target triple otherwise.
+
+    `convert-gather-to-scf` and `gather-fuse-reductions` tune their
+    prefetches for that chip (CPUTargetDescription in
+    `include/gather/Target/CPU/CPUTarget.h`): the rules measured on Intel
+    Xeon apply to every CPU but AMD Zen (`znver*`), where slices under a
+    cache line and rows of 4 KiB and more are left to the hardware. A CPU
+    name that LLVM's x86 target parser does not know, for an x86 triple,
+    is an error; other architectures take any name. `gather-cpu-pipeline`
+    runs this pass first when its `target-cpu` option is set.
+  }];
+  let options = [
+    Option<"cpu", "cpu", "std::string", /*default=*/"\"host\"",
+           "the LLVM CPU name the gathers are tuned for, or host">,
+  ];
+  let dependentDialects = ["LLVM::LLVMDialect"];
 }
 
 def RestrictArgsNoAliasPass : Pass<"gather-restrict-args-noalias"> {

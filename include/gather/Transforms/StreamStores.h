@@ -23,6 +23,12 @@ namespace gather {
 /// Copies of whole lines stream without it.
 constexpr llvm::StringLiteral kStreamStoresAttrName = "gather.stream_stores";
 
+/// A unit attribute on an scf.for: its slice copies keep plain stores, even
+/// of whole lines, because its reads are random and prefetched (on AMD Zen,
+/// streaming stores then hold the buffers the reads need;
+/// LoweringPlan::plainStoresOutsideDenseChunks).
+constexpr llvm::StringLiteral kPlainStoresAttrName = "gather.plain_stores";
+
 } // namespace gather
 } // namespace mlir
 

@@ -689,6 +689,8 @@ Value LoopEmitter::emitChunkCopies(OpBuilder &b, Location l,
   annotateCopyLoop(copies);
   if (streamStores)
     copies->setAttr(kStreamStoresAttrName, b.getUnitAttr());
+  else if (plan.plainStoresOutsideDenseChunks)
+    copies->setAttr(kPlainStoresAttrName, b.getUnitAttr());
   return copies.getResult(0);
 }
 

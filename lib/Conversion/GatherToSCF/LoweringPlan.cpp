@@ -131,29 +131,42 @@ static std::optional<int64_t> getStaticLoopCopies(const LoweringPlanInputs &in) 
   return copies;
 }
 
-/// Whether chunks of `in` test their indices for density
-/// (LoweringPlan::streamDenseChunks): a gather of one index per position
-/// whose static slices are 16 or 32 bytes (a streaming store of a vector
-/// register each) and whose result is dynamically sized or at least the
-/// default nontemporal-min-bytes.
-static bool shouldStreamDenseChunks(const LoweringPlanInputs &in,
-                                    std::optional<int64_t> elementBytes) {
+/// Which chunks of `in` stream their copies (LoweringPlan::streamDenseChunks
+/// and plainStoresOutsideDenseChunks), for a gather of one index per position
+/// whose result is dynamically sized or at least the default
+/// nontemporal-min-bytes: dense ones where its static slices are 16 or 32
+/// bytes (a streaming store of a vector register each), or whole lines of at
+/// least CPUTargetDescription::denseOnlyStreamMinBytes that are prefetched.
+static void chooseDenseChunkStreaming(const LoweringPlanInputs &in,
+                                      std::optional<int64_t> elementBytes,
+                                      LoweringPlan &plan) {
   const GatherGeometry &g = in.geometry;
-  if (g.indexDepth != 1 || !elementBytes)
-    return false;
+  if (plan.checks != LoweringPlan::Checks::PerChunk || plan.scalarCopies ||
+      g.indexDepth != 1 || !elementBytes)
+    return;
   std::optional<int64_t> sliceBytes = *elementBytes;
   for (int64_t size :
        in.paramsType.getShape().drop_front(g.firstIndexedDim + g.indexDepth))
     sliceBytes = ShapedType::isDynamic(size) || !sliceBytes
                      ? std::nullopt
                      : llvm::checkedMul(*sliceBytes, size);
-  if (!sliceBytes || (*sliceBytes != 16 && *sliceBytes != 32))
-    return false;
+  if (!sliceBytes)
+    return;
+  bool subLine = *sliceBytes == 16 || *sliceBytes == 32;
+  bool densePrefetchedLines =
+      plan.slicePrefetchDistance > 0 &&
+      *sliceBytes >= in.target.denseOnlyStreamMinBytes &&
+      *sliceBytes % in.target.cacheLineBytes == 0;
+  if (!subLine && !densePrefetchedLines)
+    return;
   std::optional<int64_t> copies = getStaticLoopCopies(in);
   std::optional<int64_t> resultBytes =
       copies ? llvm::checkedMul(*copies, *sliceBytes) : std::nullopt;
-  return !copies || !resultBytes ||
-         *resultBytes >= options::kNontemporalMinBytesDefault;
+  if (copies && resultBytes &&
+      *resultBytes < options::kNontemporalMinBytesDefault)
+    return;
+  plan.streamDenseChunks = true;
+  plan.plainStoresOutsideDenseChunks = !subLine;
 }
 
 /// True when every params dimension an index addresses is static and not
@@ -301,9 +314,7 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
       in.options.prefetchDistance != 0 && plan.numLoops < g.resultRank &&
       (!indicesBytes ||
        *indicesBytes >= in.target.getIndicesPrefetchMinBytes());
-  plan.streamDenseChunks = plan.checks == LoweringPlan::Checks::PerChunk &&
-                           !plan.scalarCopies &&
-                           shouldStreamDenseChunks(in, elementBytes);
+  chooseDenseChunkStreaming(in, elementBytes, plan);
   if (elementBytes)
     plan.slicePrefetchLocality =
         in.target.getRowPrefetchLocality(in.paramsType, *elementBytes);
@@ -355,6 +366,8 @@ void LoweringPlan::print(raw_ostream &os) const {
   if (slicePrefetchDistance)
     os << " into=l" << (slicePrefetchLocality == 3 ? 1 : 2);
   os << " indices-prefetch=" << (prefetchIndices ? "yes" : "no")
-     << " vectorize=" << (vectorizeCopies ? "yes" : "no")
-     << " stream-dense=" << (streamDenseChunks ? "yes" : "no");
+     << " vectorize=" << (vectorizeCopies ? "yes" : "no") << " stream-dense="
+     << (plainStoresOutsideDenseChunks ? "only"
+         : streamDenseChunks           ? "yes"
+                                       : "no");
 }

@@ -113,6 +113,11 @@ struct LoweringPlan {
   /// `gather.stream_stores`, whose copies gather-nontemporal-copies makes
   /// streaming stores.
   bool streamDenseChunks = false;
+  /// With streamDenseChunks, for slices of whole lines: the other chunks
+  /// copy in loops marked `gather.plain_stores`, which
+  /// gather-nontemporal-copies leaves with plain stores
+  /// (CPUTargetDescription::denseOnlyStreamMinBytes).
+  bool plainStoresOutsideDenseChunks = false;
   /// Bytes of one params element (where slices are prefetched).
   int64_t elementBytes = 0;
   /// The target the tuning came from.

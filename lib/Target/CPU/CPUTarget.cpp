@@ -7,6 +7,8 @@
 #include "gather/Target/CPU/CPUTarget.h"
 
 #include "mlir/Dialect/DLTI/DLTI.h"
+#include "mlir/Dialect/LLVMIR/LLVMAttrs.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
@@ -25,10 +27,29 @@ static void readEntry(Operation *op, StringRef key, int64_t &value) {
       value = integer.getValue().getZExtValue();
 }
 
-CPUTargetDescription CPUTargetDescription::get(Operation *op) {
+CPUTargetDescription CPUTargetDescription::forCPU(StringRef cpu) {
   CPUTargetDescription target;
+  if (cpu.starts_with("znver")) {
+    target.subLinePrefetchDistance = 0;
+    target.denseOnlyStreamMinBytes = 4096;
+  }
+  return target;
+}
+
+/// The chip of the nearest `llvm.target` attribute on `op` or its ancestors;
+/// empty where there is none.
+static StringRef getTargetChip(Operation *op) {
+  StringRef name = LLVM::LLVMDialect::getTargetAttrName();
+  for (; op; op = op->getParentOp())
+    if (auto target = op->getAttrOfType<LLVM::TargetAttr>(name))
+      return target.getChip().getValue();
+  return {};
+}
+
+CPUTargetDescription CPUTargetDescription::get(Operation *op) {
   if (!op)
-    return target;
+    return CPUTargetDescription();
+  CPUTargetDescription target = forCPU(getTargetChip(op));
   readEntry(op, "L1_cache_size_in_bytes", target.l1CacheBytes);
   readEntry(op, "L2_cache_size_in_bytes", target.l2CacheBytes);
   readEntry(op, "cache_line_size_in_bytes", target.cacheLineBytes);
@@ -43,4 +64,20 @@ bool CPUTargetDescription::isBeyondL2(ShapedType type,
   for (int64_t size : type.getShape())
     bytes = bytes ? llvm::checkedMul(*bytes, size) : std::nullopt;
   return !bytes || *bytes > l2CacheBytes;
+}
+
+bool CPUTargetDescription::operator==(const CPUTargetDescription &other) const {
+  auto fields = [](const CPUTargetDescription &t) {
+    return std::make_tuple(
+        t.cacheLineBytes, t.l1CacheBytes, t.l2CacheBytes, t.checkChunkPositions,
+        t.sliceCheckChunkPositions, t.parallelChunksMaxOuterIterations,
+        t.perCopyCheckMaxCopies, t.slicePrefetchAheadBytes,
+        t.slicePrefetchMinDistance, t.slicePrefetchMaxDistance,
+        t.slicePrefetchMaxBytes, t.slicePrefetchMaxBytesBeyondL2,
+        t.subLinePrefetchDistance, t.slicePrefetchDynamicDistance,
+        t.bagRegisterAccumulatorMaxBytes, t.bagPrefetchAheadBytes,
+        t.vectorizedCopiesMaxParamsBytes, t.denseChunkRowsPerPosition,
+        t.denseOnlyStreamMinBytes, t.minScalarFloatBits);
+  };
+  return fields(*this) == fields(other);
 }

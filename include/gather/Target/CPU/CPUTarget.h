@@ -14,7 +14,13 @@
 //       "L2_cache_size_in_bytes" = 2097152 : ui64,
 //       "cache_line_size_in_bytes" = 128 : ui64>>} { ... }
 //
-// and the thresholds that derive from them follow.
+// and the thresholds that derive from them follow. The prefetch rules also
+// depend on the CPU's microarchitecture, read from the chip of the nearest
+// `llvm.target` attribute (upstream's LLVM target description, which
+// gather-target-cpu and gather-cpu-pipeline's `target-cpu` set):
+//
+//   module attributes {llvm.target = #llvm.target<
+//     triple = "x86_64-unknown-linux-gnu", chip = "znver5">} { ... }
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +32,7 @@
 #include "mlir/Support/LLVM.h"
 
 #include <cstdint>
+#include <limits>
 
 namespace mlir {
 namespace gather {
@@ -207,6 +214,15 @@ struct CPUTargetDescription {
   /// one thread 0.995 -> 1.22x, two 1.01 -> 1.17x; random rows of 16 B
   /// with streaming stores lost 9 % (1.32 -> 1.20x), hence the test.
   int64_t denseChunkRowsPerPosition = 8;
+  /// Prefetched slices of at least this many bytes (static, whole lines), in
+  /// a gather whose result is as large, stream only in chunks whose indices
+  /// are dense (the same test); other chunks copy them with plain stores (their
+  /// loop is marked `gather.plain_stores`). Intel: never (rows of 4 KiB stream
+  /// always). Zen 5 (stop 27, generated / C++ prefetch loop, two alternating
+  /// runs): random rows of 4 KiB with streaming stores on top of their
+  /// prefetches 0.79-0.94x, with plain stores 0.95-1.03x; sorted ones keep
+  /// streaming (1.05-1.06x memcpy against 0.75-0.90x with plain stores).
+  int64_t denseOnlyStreamMinBytes = std::numeric_limits<int64_t>::max();
 
   /// Floats narrower than this many bits are copied as one-element slices,
   /// not loaded as scalars: x86 loads f16/bf16 by inserting into a vector
@@ -214,10 +230,27 @@ struct CPUTargetDescription {
   /// one-element copy is an integer move.
   unsigned minScalarFloatBits = 32;
 
-  /// Returns the description for code generated inside `op`: the defaults,
-  /// with the cache sizes of the nearest DLTI target device spec "CPU" where
-  /// one gives them.
+  /// Returns the tuning for `cpu`, an LLVM CPU name (clang's -march): the
+  /// defaults, measured on Intel Xeon (Emerald Rapids), for any CPU but AMD
+  /// Zen ("znver*"), measured on Zen 5 (stop 27, docs/performance.md). Zen
+  /// keeps enough random reads in flight without help: it takes no
+  /// prefetches for slices under a cache line (gather_nd scalars from 256 MiB
+  /// 0.83-0.92 -> 0.98-0.99x the plain C++ loop, sorted rows of 16 B
+  /// 0.90 -> 1.12x), and random rows of 4 KiB keep plain stores
+  /// (denseOnlyStreamMinBytes).
+  static CPUTargetDescription forCPU(StringRef cpu);
+
+  /// Returns the description for code generated inside `op`: the tuning for
+  /// the chip of the nearest `llvm.target` attribute of its ancestors (none:
+  /// the defaults), with the cache sizes of the nearest DLTI target device
+  /// spec "CPU" where one gives them.
   static CPUTargetDescription get(Operation *op);
+
+  /// Whether code generated for `other` is the same as for this target.
+  bool operator==(const CPUTargetDescription &other) const;
+  bool operator!=(const CPUTargetDescription &other) const {
+    return !(*this == other);
+  }
 };
 
 } // namespace gather

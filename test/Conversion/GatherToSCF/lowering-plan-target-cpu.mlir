@@ -1,0 +1,74 @@
+// The lowering plan follows the chip of the nearest llvm.target
+// (CPUTargetDescription::forCPU): AMD Zen ("znver*") takes no prefetches for
+// slices under a cache line, and streams prefetched rows of 4 KiB only in
+// dense chunks; any other chip, or none, takes the default rules.
+//
+// RUN: gather-opt %s --convert-gather-to-scf=print-plan --split-input-file -verify-diagnostics -o /dev/null
+
+// Sub-line slices from params beyond L2 (16 MiB): 64 positions ahead by
+// default, none on Zen.
+module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
+  func.func @zen_sub_line(%p: tensor<1048576x4xf32>, %e: tensor<4194304xf32>, %i: tensor<200xi32>) -> (tensor<200x4xf32>, tensor<200xf32>) {
+    // expected-remark@+1 {{slice-prefetch=0 indices-prefetch=no}}
+    %a = gather.gather %p[%i] : (tensor<1048576x4xf32>, tensor<200xi32>) -> tensor<200x4xf32>
+    // expected-remark@+1 {{slice-prefetch=0 indices-prefetch=no}}
+    %b = gather.gather %e[%i] : (tensor<4194304xf32>, tensor<200xi32>) -> tensor<200xf32>
+    return %a, %b : tensor<200x4xf32>, tensor<200xf32>
+  }
+}
+
+// -----
+
+module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "sapphirerapids">} {
+  func.func @intel_sub_line(%p: tensor<1048576x4xf32>, %e: tensor<4194304xf32>, %i: tensor<200xi32>) -> (tensor<200x4xf32>, tensor<200xf32>) {
+    // expected-remark@+1 {{slice-prefetch=64 into=l2}}
+    %a = gather.gather %p[%i] : (tensor<1048576x4xf32>, tensor<200xi32>) -> tensor<200x4xf32>
+    // expected-remark@+1 {{slice-prefetch=64 into=l2}}
+    %b = gather.gather %e[%i] : (tensor<4194304xf32>, tensor<200xi32>) -> tensor<200xf32>
+    return %a, %b : tensor<200x4xf32>, tensor<200xf32>
+  }
+}
+
+// -----
+
+// The nearest llvm.target counts: a function's own overrides the module's.
+module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "sapphirerapids">} {
+  func.func @nearest(%p: tensor<1048576x4xf32>, %i: tensor<200xi32>) -> tensor<200x4xf32> attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver4">} {
+    // expected-remark@+1 {{slice-prefetch=0 indices-prefetch=no}}
+    %a = gather.gather %p[%i] : (tensor<1048576x4xf32>, tensor<200xi32>) -> tensor<200x4xf32>
+    return %a : tensor<200x4xf32>
+  }
+}
+
+// -----
+
+// Rows of 4 KiB from params beyond L2, into a result of at least 32 MiB (or
+// dynamically sized): prefetched 2 ahead on every chip; on Zen they stream
+// only in dense chunks (stream-dense=only); a smaller result, rows of 64 KiB
+// (not prefetched) and L2-resident params (not prefetched) keep the default.
+module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
+  func.func @zen_rows_4k(%p: tensor<4096x1024xf32>, %huge: tensor<512x16384xf32>, %fits: tensor<64x1024xf32>,
+                         %big: tensor<8192xi32>, %small: tensor<8191xi32>, %dyn: tensor<?xi32>, %few: tensor<512xi32>) {
+    // expected-remark@+1 {{slice-prefetch=2 into=l2 indices-prefetch=no vectorize=no stream-dense=only}}
+    %a = gather.gather %p[%big] : (tensor<4096x1024xf32>, tensor<8192xi32>) -> tensor<8192x1024xf32>
+    // expected-remark@+1 {{slice-prefetch=2 into=l2 indices-prefetch=no vectorize=no stream-dense=no}}
+    %b = gather.gather %p[%small] : (tensor<4096x1024xf32>, tensor<8191xi32>) -> tensor<8191x1024xf32>
+    // expected-remark@+1 {{stream-dense=only}}
+    %c = gather.gather %p[%dyn] : (tensor<4096x1024xf32>, tensor<?xi32>) -> tensor<?x1024xf32>
+    // expected-remark@+1 {{slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no}}
+    %d = gather.gather %huge[%few] : (tensor<512x16384xf32>, tensor<512xi32>) -> tensor<512x16384xf32>
+    // expected-remark@+1 {{slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no}}
+    %e = gather.gather %fits[%big] : (tensor<64x1024xf32>, tensor<8192xi32>) -> tensor<8192x1024xf32>
+    return
+  }
+}
+
+// -----
+
+module {
+  func.func @default_rows_4k(%p: tensor<4096x1024xf32>, %big: tensor<8192xi32>) -> tensor<8192x1024xf32> {
+    // expected-remark@+1 {{slice-prefetch=2 into=l2 indices-prefetch=no vectorize=no stream-dense=no}}
+    %a = gather.gather %p[%big] : (tensor<4096x1024xf32>, tensor<8192xi32>) -> tensor<8192x1024xf32>
+    return %a : tensor<8192x1024xf32>
+  }
+}
