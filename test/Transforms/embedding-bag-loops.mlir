@@ -259,3 +259,27 @@ func.func @bag_sum_large_tables(%table: tensor<16384x64xf32>, %dyn: tensor<?x64x
     }
   return %sum, %dsum : tensor<16x64xf32>, tensor<16x64xf32>
 }
+
+// -----
+
+// Tuned for AMD Zen (the module's llvm.target chip znver5): a row of 1 KiB
+// is summed in one vector<256xf32> accumulator (bagRegisterAccumulatorMaxBytes
+// 1024), with no loop over column blocks.
+// CHECK-LABEL: func.func @bag_zen_row(
+//       CHECK:   scf.forall
+//       CHECK:     scf.for {{.*}} -> (vector<256xf32>)
+//       CHECK:       vector.load {{.*}} vector<256xf32>
+//       CHECK:       arith.addf {{.*}} : vector<256xf32>
+//   CHECK-NOT:   vector<64xf32>
+//       CHECK:   return
+module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
+  func.func @bag_zen_row(%table: tensor<1000x256xf32>, %indices: tensor<?x32xi32>, %init: tensor<?x256xf32>) -> tensor<?x256xf32> {
+    %rows = gather.gather %table[%indices] mode<zero> : (tensor<1000x256xf32>, tensor<?x32xi32>) -> tensor<?x32x256xf32>
+    %sum = linalg.reduce ins(%rows : tensor<?x32x256xf32>) outs(%init : tensor<?x256xf32>) dimensions = [1]
+      (%x: f32, %acc: f32) {
+        %s = arith.addf %x, %acc : f32
+        linalg.yield %s : f32
+      }
+    return %sum : tensor<?x256xf32>
+  }
+}

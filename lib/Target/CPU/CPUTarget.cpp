@@ -32,6 +32,8 @@ CPUTargetDescription CPUTargetDescription::forCPU(StringRef cpu) {
   if (cpu.starts_with("znver")) {
     target.subLinePrefetchDistance = 0;
     target.denseOnlyStreamMinBytes = 4096;
+    target.vectorizedCopiesMaxParamsBytes = 0;
+    target.bagRegisterAccumulatorMaxBytes = 1024;
   }
   return target;
 }

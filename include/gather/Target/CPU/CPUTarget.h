@@ -237,7 +237,11 @@ struct CPUTargetDescription {
   /// prefetches for slices under a cache line (gather_nd scalars from 256 MiB
   /// 0.83-0.92 -> 0.98-0.99x the plain C++ loop, sorted rows of 16 B
   /// 0.90 -> 1.12x), and random rows of 4 KiB keep plain stores
-  /// (denseOnlyStreamMinBytes).
+  /// (denseOnlyStreamMinBytes). Its vector gathers lose to scalar loads
+  /// (vectorizedCopiesMaxParamsBytes 0: gather_nd scalars in L2 0.82-0.83 ->
+  /// 0.89-0.90x the C++ loop), and a bag sums a D256 f32 row of 1 KiB in
+  /// sixteen zmm registers at once (bagRegisterAccumulatorMaxBytes 1024:
+  /// D256 uniform 0.88-1.07 -> 1.21-1.31x the C++ prefetch loop).
   static CPUTargetDescription forCPU(StringRef cpu);
 
   /// Returns the description for code generated inside `op`: the tuning for
