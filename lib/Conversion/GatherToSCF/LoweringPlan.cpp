@@ -104,7 +104,9 @@ static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
   // Static params larger than L2: into L2, far enough ahead to cover the
   // random reads' latency (getRowPrefetchLocality).
   if (sliceBytes < target.cacheLineBytes)
-    return beyondL2 ? target.subLinePrefetchDistance : 0;
+    return beyondL2 && sliceBytes <= target.subLinePrefetchMaxSliceBytes
+               ? target.subLinePrefetchDistance
+               : 0;
   return std::clamp<int64_t>(target.slicePrefetchAheadBytes / sliceBytes,
                              target.slicePrefetchMinDistance,
                              target.slicePrefetchMaxDistance);

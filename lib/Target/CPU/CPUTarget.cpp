@@ -30,7 +30,7 @@ static void readEntry(Operation *op, StringRef key, int64_t &value) {
 CPUTargetDescription CPUTargetDescription::forCPU(StringRef cpu) {
   CPUTargetDescription target;
   if (cpu.starts_with("znver")) {
-    target.subLinePrefetchDistance = 0;
+    target.subLinePrefetchMaxSliceBytes = 2;
     target.denseOnlyStreamMinBytes = 4096;
     target.vectorizedCopiesMaxParamsBytes = 0;
     target.bagRegisterAccumulatorMaxBytes = 1024;
@@ -76,10 +76,11 @@ bool CPUTargetDescription::operator==(const CPUTargetDescription &other) const {
         t.perCopyCheckMaxCopies, t.slicePrefetchAheadBytes,
         t.slicePrefetchMinDistance, t.slicePrefetchMaxDistance,
         t.slicePrefetchMaxBytes, t.slicePrefetchMaxBytesBeyondL2,
-        t.subLinePrefetchDistance, t.slicePrefetchDynamicDistance,
-        t.bagRegisterAccumulatorMaxBytes, t.bagPrefetchAheadBytes,
-        t.vectorizedCopiesMaxParamsBytes, t.denseChunkRowsPerPosition,
-        t.denseOnlyStreamMinBytes, t.minScalarFloatBits);
+        t.subLinePrefetchDistance, t.subLinePrefetchMaxSliceBytes,
+        t.slicePrefetchDynamicDistance, t.bagRegisterAccumulatorMaxBytes,
+        t.bagPrefetchAheadBytes, t.vectorizedCopiesMaxParamsBytes,
+        t.denseChunkRowsPerPosition, t.denseOnlyStreamMinBytes,
+        t.minScalarFloatBits);
   };
   return fields(*this) == fields(other);
 }

@@ -1,12 +1,12 @@
 // The lowering plan follows the chip of the nearest llvm.target
 // (CPUTargetDescription::forCPU): AMD Zen ("znver*") takes no prefetches for
-// slices under a cache line, and streams prefetched rows of 4 KiB only in
+// slices of 4 bytes up to a cache line, and streams prefetched rows of 4 KiB only in
 // dense chunks; any other chip, or none, takes the default rules.
 //
 // RUN: gather-opt %s --convert-gather-to-scf=print-plan --split-input-file -verify-diagnostics -o /dev/null
 
 // Sub-line slices from params beyond L2 (16 MiB): 64 positions ahead by
-// default, none on Zen; f32 elements from params of at most 32 MiB may be
+// default, none on Zen from 4 bytes up; f32 elements from params of at most 32 MiB may be
 // vectorized (into gather instructions) by default, not on Zen.
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
   func.func @zen_sub_line(%p: tensor<1048576x4xf32>, %e: tensor<4194304xf32>, %i: tensor<200xi32>) -> (tensor<200x4xf32>, tensor<200xf32>) {
@@ -15,6 +15,19 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
     // expected-remark@+1 {{slice-prefetch=0 indices-prefetch=no vectorize=no}}
     %b = gather.gather %e[%i] : (tensor<4194304xf32>, tensor<200xi32>) -> tensor<200xf32>
     return %a, %b : tensor<200x4xf32>, tensor<200xf32>
+  }
+}
+
+// -----
+
+// Elements under 4 bytes (i8, f16) keep it on Zen too.
+module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
+  func.func @zen_narrow(%h: tensor<4194304xf16>, %c: tensor<4194304xi8>, %i: tensor<200xi32>) -> (tensor<200xf16>, tensor<200xi8>) {
+    // expected-remark@+1 {{slice-prefetch=64 into=l2}}
+    %a = gather.gather %h[%i] : (tensor<4194304xf16>, tensor<200xi32>) -> tensor<200xf16>
+    // expected-remark@+1 {{slice-prefetch=64 into=l2}}
+    %b = gather.gather %c[%i] : (tensor<4194304xi8>, tensor<200xi32>) -> tensor<200xi8>
+    return %a, %b : tensor<200xf16>, tensor<200xi8>
   }
 }
 

@@ -142,6 +142,12 @@ struct CPUTargetDescription {
   /// gather_nd scalars 0.98-1.06 -> 1.08-1.29 -> 1.09-1.25x; sorted rows of
   /// 16 B about even.
   int64_t subLinePrefetchDistance = 64;
+  /// ...for slices of at most this many bytes (Intel: every slice under a
+  /// line; Zen 5: only those under 4 bytes, i8 and f16 elements, whose copy
+  /// loops keep fewer reads in flight: without the prefetch f16 elements
+  /// from 64 MiB ran at 0.68-0.92x the plain C++ loop, with it 1.00-1.11x;
+  /// f32 elements and gather_nd scalars gain without it, forCPU).
+  int64_t subLinePrefetchMaxSliceBytes = std::numeric_limits<int64_t>::max();
   /// The distance embedding bags use when the row size is only known at
   /// run time (a gather's slice copies compute theirs there by the rules
   /// above).
@@ -234,7 +240,8 @@ struct CPUTargetDescription {
   /// defaults, measured on Intel Xeon (Emerald Rapids), for any CPU but AMD
   /// Zen ("znver*"), measured on Zen 5 (stop 27, docs/performance.md). Zen
   /// keeps enough random reads in flight without help: it takes no
-  /// prefetches for slices under a cache line (gather_nd scalars from 256 MiB
+  /// prefetches for slices of 4 bytes up to a cache line (gather_nd scalars
+  /// from 256 MiB
   /// 0.83-0.92 -> 0.98-0.99x the plain C++ loop, sorted rows of 16 B
   /// 0.90 -> 1.12x), and random rows of 4 KiB keep plain stores
   /// (denseOnlyStreamMinBytes). Its vector gathers lose to scalar loads
