@@ -241,9 +241,8 @@ struct CPUTargetDescription {
   /// Zen ("znver*"), measured on Zen 5 (stop 27, docs/performance.md). Zen
   /// keeps enough random reads in flight without help: it takes no
   /// prefetches for slices of 4 bytes up to a cache line (gather_nd scalars
-  /// from 256 MiB
-  /// 0.83-0.92 -> 0.98-0.99x the plain C++ loop, sorted rows of 16 B
-  /// 0.90 -> 1.12x), and random rows of 4 KiB keep plain stores
+  /// from 256 MiB 0.83-0.92 -> 0.98-0.99x the plain C++ loop, sorted rows of
+  /// 16 B 0.90 -> 1.12x), and random rows of 4 KiB keep plain stores
   /// (denseOnlyStreamMinBytes). Its vector gathers lose to scalar loads
   /// (vectorizedCopiesMaxParamsBytes 0: gather_nd scalars in L2 0.82-0.83 ->
   /// 0.89-0.90x the C++ loop), and a bag sums a D256 f32 row of 1 KiB in
