@@ -34,6 +34,7 @@ CPUTargetDescription CPUTargetDescription::forCPU(StringRef cpu) {
     target.denseOnlyStreamMinBytes = 4096;
     target.vectorizedCopiesMaxParamsBytes = 0;
     target.bagRegisterAccumulatorMaxBytes = 1024;
+    target.elementCheckChunkPositions = 128;
   }
   return target;
 }
@@ -72,15 +73,15 @@ bool CPUTargetDescription::operator==(const CPUTargetDescription &other) const {
   auto fields = [](const CPUTargetDescription &t) {
     return std::make_tuple(
         t.cacheLineBytes, t.l1CacheBytes, t.l2CacheBytes, t.checkChunkPositions,
-        t.sliceCheckChunkPositions, t.parallelChunksMaxOuterIterations,
-        t.perCopyCheckMaxCopies, t.slicePrefetchAheadBytes,
-        t.slicePrefetchMinDistance, t.slicePrefetchMaxDistance,
-        t.slicePrefetchMaxBytes, t.slicePrefetchMaxBytesBeyondL2,
-        t.subLinePrefetchDistance, t.subLinePrefetchMaxSliceBytes,
-        t.slicePrefetchDynamicDistance, t.bagRegisterAccumulatorMaxBytes,
-        t.bagPrefetchAheadBytes, t.vectorizedCopiesMaxParamsBytes,
-        t.denseChunkRowsPerPosition, t.denseOnlyStreamMinBytes,
-        t.minScalarFloatBits);
+        t.sliceCheckChunkPositions, t.elementCheckChunkPositions,
+        t.parallelChunksMaxOuterIterations, t.perCopyCheckMaxCopies,
+        t.slicePrefetchAheadBytes, t.slicePrefetchMinDistance,
+        t.slicePrefetchMaxDistance, t.slicePrefetchMaxBytes,
+        t.slicePrefetchMaxBytesBeyondL2, t.subLinePrefetchDistance,
+        t.subLinePrefetchMaxSliceBytes, t.slicePrefetchDynamicDistance,
+        t.bagRegisterAccumulatorMaxBytes, t.bagPrefetchAheadBytes,
+        t.vectorizedCopiesMaxParamsBytes, t.denseChunkRowsPerPosition,
+        t.denseOnlyStreamMinBytes, t.minScalarFloatBits);
   };
   return fields(*this) == fields(other);
 }

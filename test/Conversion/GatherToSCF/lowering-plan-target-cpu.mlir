@@ -1,7 +1,8 @@
 // The lowering plan follows the chip of the nearest llvm.target
 // (CPUTargetDescription::forCPU): AMD Zen ("znver*") takes no prefetches for
-// slices of 4 bytes up to a cache line, and streams prefetched rows of 4 KiB only in
-// dense chunks; any other chip, or none, takes the default rules.
+// slices of 4 bytes up to a cache line, streams prefetched rows of 4 KiB only
+// in dense chunks, and checks element copies in chunks of 128 positions; any
+// other chip, or none, takes the default rules.
 //
 // RUN: gather-opt %s --convert-gather-to-scf=print-plan --split-input-file -verify-diagnostics -o /dev/null
 
@@ -84,5 +85,28 @@ module {
     // expected-remark@+1 {{slice-prefetch=2 into=l2 indices-prefetch=no vectorize=no stream-dense=no}}
     %a = gather.gather %p[%big] : (tensor<4096x1024xf32>, tensor<8192xi32>) -> tensor<8192x1024xf32>
     return %a : tensor<8192x1024xf32>
+  }
+}
+
+// -----
+
+// Element copies on one thread check chunks of 128 positions on Zen (the
+// random reads of 1024 would evict the chunk's index lines from its 48 KiB
+// L1 before the copies read them again), 1024 by default.
+module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
+  func.func @zen_element_chunks(%e: tensor<4194304xf32>, %i: tensor<4096xi32>) -> tensor<4096xf32> {
+    // expected-remark@+1 {{copy=element checks=per-chunk chunk=128 }}
+    %a = gather.gather %e[%i] : (tensor<4194304xf32>, tensor<4096xi32>) -> tensor<4096xf32>
+    return %a : tensor<4096xf32>
+  }
+}
+
+// -----
+
+module {
+  func.func @default_element_chunks(%e: tensor<4194304xf32>, %i: tensor<4096xi32>) -> tensor<4096xf32> {
+    // expected-remark@+1 {{copy=element checks=per-chunk chunk=1024 }}
+    %a = gather.gather %e[%i] : (tensor<4194304xf32>, tensor<4096xi32>) -> tensor<4096xf32>
+    return %a : tensor<4096xf32>
   }
 }

@@ -2,9 +2,9 @@
 // copies of one byte, which LLVM does not vectorize. Its 1100 indices (4.4
 // KiB) fit in L1, so they are checked once before the loops; on a target
 // whose L1 holds less (DLTI, the module wrapped in it), each chunk of 1024
-// positions is checked before its copies. Both plans gather the same bytes,
-// and both stop at the bad index (position 1050, in the second chunk)
-// before anything is printed.
+// positions (128 on Zen) is checked before its copies. All plans gather the
+// same bytes, and all stop at the bad index (position 1050, in the second
+// chunk of 1024) before anything is printed.
 //
 // DEFINE: %{run} = mlir-runner -entry-point-result=void \
 // DEFINE:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils
@@ -26,6 +26,20 @@
 // RUN: | sed 's/^module attributes {dlti.*} {$/module {/' \
 // RUN: | %{run} -e good | FileCheck %s
 // RUN: gather-opt %t.l1.mlir --gather-cpu-pipeline \
+// RUN: | sed 's/^module attributes {dlti.*} {$/module {/' \
+// RUN: | not %{run} -e bad 2>&1 | FileCheck %s --check-prefix=BADL1
+//
+// Tuned for AMD Zen, chunks hold 128 positions
+// (CPUTargetDescription::elementCheckChunkPositions): the window spans
+// chunks 7 and 8, and the bad index lies inside chunk 8.
+// RUN: gather-opt %t.l1.mlir --gather-target-cpu=cpu=znver5 \
+// RUN:     --convert-gather-to-scf=print-plan -o /dev/null 2>&1 \
+// RUN: | FileCheck %s --check-prefix=ZEN
+// ZEN-COUNT-2: copy=element checks=per-chunk chunk=128
+// RUN: gather-opt %t.l1.mlir --gather-cpu-pipeline=target-cpu=znver5 \
+// RUN: | sed 's/^module attributes {dlti.*} {$/module {/' \
+// RUN: | %{run} -e good | FileCheck %s
+// RUN: gather-opt %t.l1.mlir --gather-cpu-pipeline=target-cpu=znver5 \
 // RUN: | sed 's/^module attributes {dlti.*} {$/module {/' \
 // RUN: | not %{run} -e bad 2>&1 | FileCheck %s --check-prefix=BADL1
 

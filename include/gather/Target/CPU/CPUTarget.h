@@ -46,10 +46,10 @@ struct CPUTargetDescription {
   int64_t l2CacheBytes = 1 << 20;
 
   /// Index positions whose indices error mode checks (one vectorizable
-  /// or-reduction) just before copying their elements (and, with threads,
-  /// their slices): the copy loop then
-  /// reads the indices again from L1 (32 KiB holds 1024 index vectors of up
-  /// to 4 i64 components with room for the slices). Element copies wait on
+  /// or-reduction) just before copying them, with threads (one thread:
+  /// sliceCheckChunkPositions, elementCheckChunkPositions): the copy loop
+  /// then reads the indices again from L1 (32 KiB holds 1024 index vectors of
+  /// up to 4 i64 components with room for the slices). Element copies wait on
   /// random reads; a longer loop keeps more of them in flight (gather_nd of
   /// elements on 2 threads: 1.51x the C++ loop with 1024, 1.17-1.20x with
   /// 64-256).
@@ -67,9 +67,21 @@ struct CPUTargetDescription {
   /// gen/loop: sorted rows of 16 B 0.94 -> 1.05x, random ones 1.28 ->
   /// 1.33x, other slice cases within noise).
   int64_t sliceCheckChunkPositions = 128;
+  /// The same for element copies on one thread. A chunk's random reads
+  /// (one line each) pass through L1 between its check and its copies, and
+  /// on Zen 5 (48 KiB L1) those of 1024 positions evict the chunk's index
+  /// lines before the copies read them again: the check's traffic is then
+  /// paid twice. Zen: 128 (stop 28, one thread, gen / plain C++ loop, two
+  /// alternating runs of 1024, 256 and 128: f32 elements in L2 0.90-0.92 ->
+  /// 0.98-1.00x, i8 0.89-0.90 -> 0.94-0.97x, gather_nd scalars in L2
+  /// 0.88-0.90 -> 0.92-0.94x, batch_dims elements from 256 MiB 0.93-0.96 ->
+  /// 1.02-1.04x; 256 fell between). The default stays at
+  /// checkChunkPositions until measured on Intel.
+  int64_t elementCheckChunkPositions = 1024;
   int64_t getCheckChunkPositions(bool sliceCopies, bool threads) const {
-    return sliceCopies && !threads ? sliceCheckChunkPositions
-                                   : checkChunkPositions;
+    if (threads)
+      return checkChunkPositions;
+    return sliceCopies ? sliceCheckChunkPositions : elementCheckChunkPositions;
   }
 
   /// With threads, a gather whose loops outside the innermost position
@@ -247,7 +259,9 @@ struct CPUTargetDescription {
   /// (vectorizedCopiesMaxParamsBytes 0: gather_nd scalars in L2 0.82-0.83 ->
   /// 0.89-0.90x the C++ loop), and a bag sums a D256 f32 row of 1 KiB in
   /// sixteen zmm registers at once (bagRegisterAccumulatorMaxBytes 1024:
-  /// D256 uniform 0.88-1.07 -> 1.21-1.31x the C++ prefetch loop).
+  /// D256 uniform 0.88-1.07 -> 1.21-1.31x the C++ prefetch loop). Its
+  /// element copies check chunks of 128 positions
+  /// (elementCheckChunkPositions).
   static CPUTargetDescription forCPU(StringRef cpu);
 
   /// Returns the description for code generated inside `op`: the tuning for
