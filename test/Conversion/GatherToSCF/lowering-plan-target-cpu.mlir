@@ -7,8 +7,8 @@
 // RUN: gather-opt %s --convert-gather-to-scf=print-plan --split-input-file -verify-diagnostics -o /dev/null
 
 // Sub-line slices from params beyond L2 (16 MiB): 64 positions ahead by
-// default, none on Zen from 4 bytes up; f32 elements from params of at most 32 MiB may be
-// vectorized (into gather instructions) by default, not on Zen.
+// default, none on Zen from 4 bytes up; f32 elements from params of at most
+// 32 MiB may be vectorized (into gather instructions) by default, not on Zen.
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
   func.func @zen_sub_line(%p: tensor<1048576x4xf32>, %e: tensor<4194304xf32>, %i: tensor<200xi32>) -> (tensor<200x4xf32>, tensor<200xf32>) {
     // expected-remark@+1 {{slice-prefetch=0 indices-prefetch=no}}
