@@ -57,6 +57,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <algorithm>
 #include <optional>
@@ -379,8 +380,11 @@ void BagEmitter::chooseTuning(const CPUTargetDescription &target) {
   lineElements = std::max<int64_t>(target.cacheLineBytes / elementBytes, 1);
   prefetchMaxElements =
       std::max<int64_t>(target.slicePrefetchMaxBytes / elementBytes, 1);
+  std::optional<int64_t> rowBytes;
+  if (!ShapedType::isDynamic(staticRowSize))
+    rowBytes = llvm::checkedMul(staticRowSize, elementBytes);
   prefetchLocality = target.getRowPrefetchLocality(
-      cast<ShapedType>(table.getType()), elementBytes);
+      cast<ShapedType>(table.getType()), elementBytes, rowBytes);
   if (options.prefetchDistance >= 0) {
     prefetchDistance = options.prefetchDistance;
   } else if (ShapedType::isDynamic(staticRowSize)) {

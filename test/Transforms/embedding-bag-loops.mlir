@@ -283,3 +283,33 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
     return %sum : tensor<?x256xf32>
   }
 }
+
+// -----
+
+// On Zen (chip znver5) the rows of the same tables are prefetched into L1
+// (CPUTargetDescription::beyondL2RowPrefetchLocality).
+// CHECK-LABEL: func.func @bag_sum_large_tables_zen(
+//   CHECK-NOT:   locality<2>
+//       CHECK:   scf.forall
+//       CHECK:     memref.prefetch {{.*}} read, locality<3>, data : memref<16384x64xf32
+//       CHECK:   scf.forall
+//       CHECK:     memref.prefetch {{.*}} read, locality<3>, data : memref<?x64xf32
+//   CHECK-NOT:   locality<2>
+//       CHECK:   return
+module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
+  func.func @bag_sum_large_tables_zen(%table: tensor<16384x64xf32>, %dyn: tensor<?x64xf32>, %indices: tensor<16x32xi64>, %init: tensor<16x64xf32>) -> (tensor<16x64xf32>, tensor<16x64xf32>) {
+    %rows = gather.gather %table[%indices] mode<zero> : (tensor<16384x64xf32>, tensor<16x32xi64>) -> tensor<16x32x64xf32>
+    %sum = linalg.reduce ins(%rows : tensor<16x32x64xf32>) outs(%init : tensor<16x64xf32>) dimensions = [1]
+      (%x: f32, %acc: f32) {
+        %s = arith.addf %x, %acc : f32
+        linalg.yield %s : f32
+      }
+    %drows = gather.gather %dyn[%indices] mode<zero> : (tensor<?x64xf32>, tensor<16x32xi64>) -> tensor<16x32x64xf32>
+    %dsum = linalg.reduce ins(%drows : tensor<16x32x64xf32>) outs(%init : tensor<16x64xf32>) dimensions = [1]
+      (%x: f32, %acc: f32) {
+        %s = arith.addf %x, %acc : f32
+        linalg.yield %s : f32
+      }
+    return %sum, %dsum : tensor<16x64xf32>, tensor<16x64xf32>
+  }
+}

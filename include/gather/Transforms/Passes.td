@@ -420,11 +420,12 @@ def TargetCPUPass : Pass<"gather-target-cpu", "::mlir::ModuleOp"> {
     prefetches for that chip (CPUTargetDescription in
     `include/gather/Target/CPU/CPUTarget.h`): the rules measured on Intel
     Xeon apply to every CPU but AMD Zen (`znver*`), where slices of 4 bytes
-    up to a cache line are not prefetched, prefetched rows of 4 KiB and more
-    stream only where a chunk's indices are dense, copies are not
-    vectorized into gather instructions, element copies on one thread
-    check chunks of 128 positions, and embedding bags keep 1 KiB of a row
-    in registers. A CPU
+    up to a cache line are not prefetched, rows of a line or more are
+    prefetched into L1 from params of any size (into L2 from params larger
+    than L2 elsewhere), prefetched rows of 4 KiB and more stream only where
+    a chunk's indices are dense, copies are not vectorized into gather
+    instructions, element copies on one thread check chunks of 128
+    positions, and embedding bags keep 1 KiB of a row in registers. A CPU
     name that LLVM's x86 target parser does not know, for an x86 triple,
     is an error; other architectures take any name. `gather-cpu-pipeline`
     runs this pass first when its `target-cpu` option is set.

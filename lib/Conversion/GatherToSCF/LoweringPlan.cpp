@@ -67,6 +67,20 @@ static bool hasDynamicSlice(const LoweringPlanInputs &in) {
       ShapedType::isDynamic);
 }
 
+/// The bytes of the params slice that one index selects, of elements of
+/// `elementBytes`; nullopt when its size is dynamic or overflows.
+static std::optional<int64_t> getStaticSliceBytes(const LoweringPlanInputs &in,
+                                                  int64_t elementBytes) {
+  const GatherGeometry &g = in.geometry;
+  std::optional<int64_t> bytes = elementBytes;
+  for (int64_t size :
+       in.paramsType.getShape().drop_front(g.firstIndexedDim + g.indexDepth))
+    bytes = ShapedType::isDynamic(size) || !bytes
+                ? std::nullopt
+                : llvm::checkedMul(*bytes, size);
+  return bytes;
+}
+
 /// The slice prefetch distance (LoweringPlan::slicePrefetchDistance):
 /// `prefetch-distance` when positive; for -1, about
 /// target.slicePrefetchAheadBytes of slices ahead, for slices the hardware
@@ -146,12 +160,7 @@ static void chooseDenseChunkStreaming(const LoweringPlanInputs &in,
   if (plan.checks != LoweringPlan::Checks::PerChunk || plan.scalarCopies ||
       g.indexDepth != 1 || !elementBytes)
     return;
-  std::optional<int64_t> sliceBytes = *elementBytes;
-  for (int64_t size :
-       in.paramsType.getShape().drop_front(g.firstIndexedDim + g.indexDepth))
-    sliceBytes = ShapedType::isDynamic(size) || !sliceBytes
-                     ? std::nullopt
-                     : llvm::checkedMul(*sliceBytes, size);
+  std::optional<int64_t> sliceBytes = getStaticSliceBytes(in, *elementBytes);
   if (!sliceBytes)
     return;
   bool subLine = *sliceBytes == 16 || *sliceBytes == 32;
@@ -318,8 +327,8 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
        *indicesBytes >= in.target.getIndicesPrefetchMinBytes());
   chooseDenseChunkStreaming(in, elementBytes, plan);
   if (elementBytes)
-    plan.slicePrefetchLocality =
-        in.target.getRowPrefetchLocality(in.paramsType, *elementBytes);
+    plan.slicePrefetchLocality = in.target.getRowPrefetchLocality(
+        in.paramsType, *elementBytes, getStaticSliceBytes(in, *elementBytes));
   return plan;
 }
 

@@ -35,6 +35,7 @@ CPUTargetDescription CPUTargetDescription::forCPU(StringRef cpu) {
     target.vectorizedCopiesMaxParamsBytes = 0;
     target.bagRegisterAccumulatorMaxBytes = 1024;
     target.elementCheckChunkPositions = 128;
+    target.beyondL2RowPrefetchLocality = 3;
   }
   return target;
 }
@@ -81,7 +82,8 @@ bool CPUTargetDescription::operator==(const CPUTargetDescription &other) const {
         t.subLinePrefetchMaxSliceBytes, t.slicePrefetchDynamicDistance,
         t.bagRegisterAccumulatorMaxBytes, t.bagPrefetchAheadBytes,
         t.vectorizedCopiesMaxParamsBytes, t.denseChunkRowsPerPosition,
-        t.denseOnlyStreamMinBytes, t.minScalarFloatBits);
+        t.denseOnlyStreamMinBytes, t.minScalarFloatBits,
+        t.beyondL2RowPrefetchLocality);
   };
   return fields(*this) == fields(other);
 }

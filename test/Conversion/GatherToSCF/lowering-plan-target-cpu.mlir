@@ -1,8 +1,9 @@
 // The lowering plan follows the chip of the nearest llvm.target
 // (CPUTargetDescription::forCPU): AMD Zen ("znver*") takes no prefetches for
-// slices of 4 bytes up to a cache line, streams prefetched rows of 4 KiB only
-// in dense chunks, and checks element copies in chunks of 128 positions; any
-// other chip, or none, takes the default rules.
+// slices of 4 bytes up to a cache line, prefetches rows of a line or more
+// from params beyond L2 into L1 (into=l1; sub-line slices into L2), streams
+// prefetched rows of 4 KiB only in dense chunks, and checks element copies in
+// chunks of 128 positions; any other chip, or none, takes the default rules.
 //
 // RUN: gather-opt %s --convert-gather-to-scf=print-plan --split-input-file -verify-diagnostics -o /dev/null
 
@@ -58,17 +59,18 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
 // -----
 
 // Rows of 4 KiB from params beyond L2, into a result of at least 32 MiB (or
-// dynamically sized): prefetched 2 ahead on every chip; on Zen they stream
-// only in dense chunks (stream-dense=only); a smaller result, rows of 64 KiB
-// (not prefetched) and L2-resident params (not prefetched) keep the default.
+// dynamically sized): prefetched 2 ahead on every chip, into L1 on Zen and
+// into L2 by default; on Zen they stream only in dense chunks
+// (stream-dense=only); a smaller result, rows of 64 KiB (not prefetched) and
+// L2-resident params (not prefetched) keep the default.
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
   func.func @zen_rows_4k(%p: tensor<4096x1024xf32>, %huge: tensor<512x16384xf32>, %fits: tensor<64x1024xf32>,
                          %big: tensor<8192xi32>, %small: tensor<8191xi32>, %dyn: tensor<?xi32>, %few: tensor<512xi32>) {
-    // expected-remark@+1 {{slice-prefetch=2 into=l2 indices-prefetch=no vectorize=no stream-dense=only}}
+    // expected-remark@+1 {{slice-prefetch=2 into=l1 indices-prefetch=no vectorize=no stream-dense=only}}
     %a = gather.gather %p[%big] : (tensor<4096x1024xf32>, tensor<8192xi32>) -> tensor<8192x1024xf32>
-    // expected-remark@+1 {{slice-prefetch=2 into=l2 indices-prefetch=no vectorize=no stream-dense=no}}
+    // expected-remark@+1 {{slice-prefetch=2 into=l1 indices-prefetch=no vectorize=no stream-dense=no}}
     %b = gather.gather %p[%small] : (tensor<4096x1024xf32>, tensor<8191xi32>) -> tensor<8191x1024xf32>
-    // expected-remark@+1 {{stream-dense=only}}
+    // expected-remark@+1 {{slice-prefetch=2 into=l1 indices-prefetch=yes vectorize=no stream-dense=only}}
     %c = gather.gather %p[%dyn] : (tensor<4096x1024xf32>, tensor<?xi32>) -> tensor<?x1024xf32>
     // expected-remark@+1 {{slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no}}
     %d = gather.gather %huge[%few] : (tensor<512x16384xf32>, tensor<512xi32>) -> tensor<512x16384xf32>
@@ -85,6 +87,28 @@ module {
     // expected-remark@+1 {{slice-prefetch=2 into=l2 indices-prefetch=no vectorize=no stream-dense=no}}
     %a = gather.gather %p[%big] : (tensor<4096x1024xf32>, tensor<8192xi32>) -> tensor<8192x1024xf32>
     return %a : tensor<8192x1024xf32>
+  }
+}
+
+// -----
+
+// Rows of 256 B from dynamically sized params: into L1 on Zen, into L2 by
+// default.
+module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
+  func.func @zen_dynamic_rows(%p: tensor<?x64xf32>, %i: tensor<4096xi32>) -> tensor<4096x64xf32> {
+    // expected-remark@+1 {{slice-prefetch=8 into=l1 }}
+    %a = gather.gather %p[%i] : (tensor<?x64xf32>, tensor<4096xi32>) -> tensor<4096x64xf32>
+    return %a : tensor<4096x64xf32>
+  }
+}
+
+// -----
+
+module {
+  func.func @default_dynamic_rows(%p: tensor<?x64xf32>, %i: tensor<4096xi32>) -> tensor<4096x64xf32> {
+    // expected-remark@+1 {{slice-prefetch=8 into=l2 }}
+    %a = gather.gather %p[%i] : (tensor<?x64xf32>, tensor<4096xi32>) -> tensor<4096x64xf32>
+    return %a : tensor<4096x64xf32>
   }
 }
 

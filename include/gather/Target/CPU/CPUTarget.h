@@ -33,6 +33,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 
 namespace mlir {
 namespace gather {
@@ -176,13 +177,21 @@ struct CPUTargetDescription {
   /// threads 1.10-1.18 -> 1.35-1.40x; D64 zipf and D256 on one thread about
   /// even. prefetcht2 did as prefetcht1, prefetchnta halved D64 bags, and
   /// into L2 lost where params fit in it (rows of 256 B from 256 KiB:
-  /// 0.99-1.01 -> 0.94-0.96x), hence the bound.
-  unsigned getRowPrefetchLocality(ShapedType paramsType,
-                                  int64_t elementBytes) const {
-    return paramsType.hasStaticShape() && !isBeyondL2(paramsType, elementBytes)
-               ? 3
-               : 2;
+  /// 0.99-1.01 -> 0.94-0.96x), hence the bound. Slices of at least a line
+  /// (`sliceBytes`; nullopt: dynamic, taken as rows) from larger or
+  /// dynamically sized params take beyondL2RowPrefetchLocality (Zen: 3).
+  unsigned getRowPrefetchLocality(ShapedType paramsType, int64_t elementBytes,
+                                  std::optional<int64_t> sliceBytes) const {
+    if (paramsType.hasStaticShape() && !isBeyondL2(paramsType, elementBytes))
+      return 3;
+    return sliceBytes && *sliceBytes < cacheLineBytes
+               ? 2
+               : beyondL2RowPrefetchLocality;
   }
+  /// The locality hint of prefetches of slices of at least a cache line
+  /// from params larger than L2 or dynamically sized
+  /// (getRowPrefetchLocality).
+  unsigned beyondL2RowPrefetchLocality = 2;
 
   /// Whether `type`, with elements of `elementBytes`, has a static shape
   /// larger than L2 (a size past int64_t bytes is).
@@ -261,7 +270,13 @@ struct CPUTargetDescription {
   /// sixteen zmm registers at once (bagRegisterAccumulatorMaxBytes 1024:
   /// D256 uniform 0.88-1.07 -> 1.21-1.31x the C++ prefetch loop). Its
   /// element copies check chunks of 128 positions
-  /// (elementCheckChunkPositions).
+  /// (elementCheckChunkPositions), and its slice and bag-row prefetches fill
+  /// L1 from params of any size (beyondL2RowPrefetchLocality 3; stop 29,
+  /// alternating runs, generated / C++ prefetch loop, prefetcht1 ->
+  /// prefetcht0: bags D64 uniform on two threads 0.80-0.82 -> 0.98-1.04x,
+  /// on one 0.94-0.97 -> 0.99-1.02x, gather_nd rows of 256 B 0.75-0.84 ->
+  /// 0.92-0.95x, batch1 rows of 256 B 0.92-0.98 -> 0.98-0.99x; the others
+  /// even).
   static CPUTargetDescription forCPU(StringRef cpu);
 
   /// Returns the description for code generated inside `op`: the tuning for
