@@ -35,7 +35,6 @@ CPUTargetDescription CPUTargetDescription::forCPU(StringRef cpu) {
     target.vectorizedCopiesMaxParamsBytes = 0;
     target.bagRegisterAccumulatorMaxBytes = 1024;
     target.elementCheckChunkPositions = 128;
-    target.elementCheckChunkMaxBytes = 1024;
     target.beyondL2RowPrefetchLocality = 3;
   }
   return target;
@@ -76,15 +75,15 @@ bool CPUTargetDescription::operator==(const CPUTargetDescription &other) const {
     return std::make_tuple(
         t.cacheLineBytes, t.l1CacheBytes, t.l2CacheBytes, t.checkChunkPositions,
         t.sliceCheckChunkPositions, t.elementCheckChunkPositions,
-        t.elementCheckChunkMaxBytes, t.parallelChunksMaxOuterIterations,
-        t.perCopyCheckMaxCopies, t.slicePrefetchAheadBytes,
-        t.slicePrefetchMinDistance, t.slicePrefetchMaxDistance,
-        t.slicePrefetchMaxBytes, t.slicePrefetchMaxBytesBeyondL2,
-        t.subLinePrefetchDistance, t.subLinePrefetchMaxSliceBytes,
-        t.slicePrefetchDynamicDistance, t.bagRegisterAccumulatorMaxBytes,
-        t.bagPrefetchAheadBytes, t.vectorizedCopiesMaxParamsBytes,
-        t.denseChunkRowsPerPosition, t.denseOnlyStreamMinBytes,
-        t.minScalarFloatBits, t.beyondL2RowPrefetchLocality);
+        t.parallelChunksMaxOuterIterations, t.perCopyCheckMaxCopies,
+        t.slicePrefetchAheadBytes, t.slicePrefetchMinDistance,
+        t.slicePrefetchMaxDistance, t.slicePrefetchMaxBytes,
+        t.slicePrefetchMaxBytesBeyondL2, t.subLinePrefetchDistance,
+        t.subLinePrefetchMaxSliceBytes, t.slicePrefetchDynamicDistance,
+        t.bagRegisterAccumulatorMaxBytes, t.bagPrefetchAheadBytes,
+        t.vectorizedCopiesMaxParamsBytes, t.denseChunkRowsPerPosition,
+        t.denseOnlyStreamMinBytes, t.minScalarFloatBits,
+        t.beyondL2RowPrefetchLocality);
   };
   return fields(*this) == fields(other);
 }

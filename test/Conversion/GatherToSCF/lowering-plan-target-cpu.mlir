@@ -134,31 +134,3 @@ module {
     return %a : tensor<4096xf32>
   }
 }
-
-// -----
-
-// On Zen a chunk of element copies also holds at most 1 KiB of indices
-// (elementCheckChunkMaxBytes): gather_nd scalars with pairs of i64 indices
-// (16 B per position) check 64 positions at a time, pairs of i32 128, and
-// triples of i64 (24 B) the power of two under 1024 / 24 = 42, 32.
-module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
-  func.func @zen_nd_chunks(%p: tensor<256x256xf32>, %q: tensor<16x16x16xf32>, %i64: tensor<4096x2xi64>, %i32: tensor<4096x2xi32>, %t: tensor<4096x3xi64>) -> (tensor<4096xf32>, tensor<4096xf32>, tensor<4096xf32>) {
-    // expected-remark@+1 {{copy=element checks=per-chunk chunk=64 }}
-    %a = gather.gather_nd %p[%i64] : (tensor<256x256xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
-    // expected-remark@+1 {{copy=element checks=per-chunk chunk=128 }}
-    %b = gather.gather_nd %p[%i32] : (tensor<256x256xf32>, tensor<4096x2xi32>) -> tensor<4096xf32>
-    // expected-remark@+1 {{copy=element checks=per-chunk chunk=32 }}
-    %c = gather.gather_nd %q[%t] : (tensor<16x16x16xf32>, tensor<4096x3xi64>) -> tensor<4096xf32>
-    return %a, %b, %c : tensor<4096xf32>, tensor<4096xf32>, tensor<4096xf32>
-  }
-}
-
-// -----
-
-module {
-  func.func @default_nd_chunks(%p: tensor<256x256xf32>, %i64: tensor<4096x2xi64>) -> tensor<4096xf32> {
-    // expected-remark@+1 {{copy=element checks=per-chunk chunk=1024 }}
-    %a = gather.gather_nd %p[%i64] : (tensor<256x256xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
-    return %a : tensor<4096xf32>
-  }
-}

@@ -31,9 +31,6 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
 
-#include "llvm/ADT/bit.h"
-
-#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -82,28 +79,10 @@ struct CPUTargetDescription {
   /// 1.02-1.04x; 256 fell between). The default stays at
   /// checkChunkPositions until measured on Intel.
   int64_t elementCheckChunkPositions = 1024;
-  /// ...and at most this many bytes of indices per chunk of element copies
-  /// (a power of two of positions, at least one): the check of a chunk is
-  /// one chain of vector maxima, which the copies wait on. Zen: 1 KiB, which
-  /// halves the chunks of gather_nd scalars with pairs of i64 indices (16 B
-  /// per position; stop 29, in L2, gen / plain C++ loop, two alternating
-  /// runs: 128 positions 0.93-0.95x, 64 0.97-0.98x, 32 0.74-0.75x; f32
-  /// elements with i32 indices, 512 B per 128 positions, lost at 64:
-  /// 0.98 -> 0.96-0.97x).
-  int64_t elementCheckChunkMaxBytes = std::numeric_limits<int64_t>::max();
-  /// The positions of a checked chunk; `indexVectorBytes`: the bytes of the
-  /// indices of one position.
-  int64_t getCheckChunkPositions(bool sliceCopies, bool threads,
-                                 int64_t indexVectorBytes) const {
+  int64_t getCheckChunkPositions(bool sliceCopies, bool threads) const {
     if (threads)
       return checkChunkPositions;
-    if (sliceCopies)
-      return sliceCheckChunkPositions;
-    int64_t byBytes =
-        elementCheckChunkMaxBytes / std::max<int64_t>(indexVectorBytes, 1);
-    return std::max<int64_t>(llvm::bit_floor(static_cast<uint64_t>(std::min(
-                                 elementCheckChunkPositions, byBytes))),
-                             1);
+    return sliceCopies ? sliceCheckChunkPositions : elementCheckChunkPositions;
   }
 
   /// With threads, a gather whose loops outside the innermost position
@@ -290,14 +269,14 @@ struct CPUTargetDescription {
   /// 0.89-0.90x the C++ loop), and a bag sums a D256 f32 row of 1 KiB in
   /// sixteen zmm registers at once (bagRegisterAccumulatorMaxBytes 1024:
   /// D256 uniform 0.88-1.07 -> 1.21-1.31x the C++ prefetch loop). Its
-  /// element copies check chunks of 128 positions and 1 KiB of indices at
-  /// most (elementCheckChunkPositions, elementCheckChunkMaxBytes), and its
-  /// slice and bag-row prefetches fill L1 from params of any size
-  /// (beyondL2RowPrefetchLocality 3; stop 29, alternating runs, generated / C++
-  /// prefetch loop, prefetcht1 -> prefetcht0: bags D64 uniform on two threads
-  /// 0.80-0.82 -> 0.98-1.04x, on one 0.94-0.97 -> 0.99-1.02x, gather_nd rows of
-  /// 256 B 0.75-0.84 -> 0.92-0.95x, batch1 rows of 256 B 0.92-0.98 ->
-  /// 0.98-0.99x; the others even).
+  /// element copies check chunks of 128 positions
+  /// (elementCheckChunkPositions), and its slice and bag-row prefetches fill
+  /// L1 from params of any size (beyondL2RowPrefetchLocality 3; stop 29,
+  /// alternating runs, generated / C++ prefetch loop, prefetcht1 ->
+  /// prefetcht0: bags D64 uniform on two threads 0.80-0.82 -> 0.98-1.04x,
+  /// on one 0.94-0.97 -> 0.99-1.02x, gather_nd rows of 256 B 0.75-0.84 ->
+  /// 0.92-0.95x, batch1 rows of 256 B 0.92-0.98 -> 0.98-0.99x; the others
+  /// even).
   static CPUTargetDescription forCPU(StringRef cpu);
 
   /// Returns the description for code generated inside `op`: the tuning for
