@@ -298,6 +298,7 @@ def check_targets(rows):
     it, and the ratio of each that does not."""
     by = {(r["case"], r["threads"]): r for r in rows}
     one = [r for r in rows if r["threads"] == 1]
+    bags = [r for r in rows if r["case"].startswith("bag_")]
     gen = lambda r: r["generated_GBps"]  # noqa: E731
     targets = [
         ("generated >= 1.0x C++ loop (1 thread)", one,
@@ -317,6 +318,11 @@ def check_targets(rows):
         ("large cases: generated with 2 threads >= 1.6x 1 thread",
          [r for r in rows if r["threads"] == 2],
          lambda r: gen(r) / gen(by[(r["case"], 1)]), 1.6),
+        ("embedding bags (1 and 2 threads): generated >= 1.0x the C++ "
+         "prefetching fused loop", bags,
+         lambda r: gen(r) / r["cpp_prefetch_GBps"], 1.0),
+        ("embedding bags (1 and 2 threads): generated >= 1.2x torch "
+         "embedding_bag", bags, lambda r: gen(r) / r["torch_GBps"], 1.2),
     ]
     lines = []
     for title, cases, ratio, goal in targets:
