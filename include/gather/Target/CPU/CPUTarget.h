@@ -273,10 +273,10 @@ struct CPUTargetDescription {
   /// (elementCheckChunkPositions), and its slice and bag-row prefetches fill
   /// L1 from params of any size (beyondL2RowPrefetchLocality 3; stop 29,
   /// alternating runs, generated / C++ prefetch loop, prefetcht1 ->
-  /// prefetcht0: bags D64 uniform on two threads 0.80-0.82 -> 0.98-1.04x,
-  /// on one 0.94-0.97 -> 0.99-1.02x, gather_nd rows of 256 B 0.75-0.84 ->
-  /// 0.92-0.95x, batch1 rows of 256 B 0.92-0.98 -> 0.98-0.99x; the others
-  /// even).
+  /// prefetcht0: in one phase of the VM bags D64 uniform on two threads
+  /// 0.80-0.82 -> 0.98-1.04x, gather_nd rows of 256 B 0.75-0.84 ->
+  /// 0.92-0.95x; in the next even on both, bags D64 on one thread median
+  /// 0.97 -> 0.99x; never worse).
   static CPUTargetDescription forCPU(StringRef cpu);
 
   /// Returns the description for code generated inside `op`: the tuning for
