@@ -334,6 +334,15 @@ def check_targets(rows):
     # What two threads give the baselines on this machine (the ceiling the
     # scaling target meets).
     two = [r for r in rows if r["threads"] == 2 and (r["case"], 1) in by]
+    scale = lambda r, k: r[k] / by[(r["case"], 1)][k]  # noqa: E731
+    short = [f"{r['case']} {scale(r, 'generated_GBps'):.2f} (loop "
+             f"{scale(r, 'cpp_loop_GBps'):.2f}, prefetch loop "
+             f"{scale(r, 'cpp_prefetch_GBps'):.2f})" for r in two
+             if scale(r, "generated_GBps") < 1.6]
+    if short:
+        lines.append("- (for comparison) where generated 2 threads / 1 "
+                     "thread < 1.6, the C++ loops' own ratios: "
+                     + ", ".join(short))
     for key, name in (("memcpy_GBps", "memcpy"), ("cpp_loop_GBps",
                                                   "C++ loop")):
         # Bags time no memcpy (nan): they have no such ratio.
