@@ -43,6 +43,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/Support/Debug.h"
 
@@ -168,6 +169,13 @@ private:
                              const IndexChunk &chunk, Value ub, Value acc,
                              ToResultFn toResult, CopyKind badKind);
 
+  // Copies through offsets (LoweringPlan::copyThroughOffsets).
+  void createOffsetsViews(OpBuilder &b, Location loc);
+  Value emitOffsetsCheck(OpBuilder &b, Location loc, const IndexChunk &chunk);
+  Value emitCopiesThroughOffsets(OpBuilder &b, Location loc,
+                                 const IndexChunk &chunk, Value split,
+                                 Value acc, ToResultFn toResult);
+
   // One copy.
   Value emitCopy(OpBuilder &b, Location loc, ValueRange ivs,
                  ValueRange resultIvs, Value acc, CopyKind kind,
@@ -214,6 +222,11 @@ private:
   SmallVector<OpFoldResult> paramsSliceSizes, resultSlotSizes;
   /// Read-only views of params and indices to prefetch from, or null.
   Value paramsBuffer, indicesBuffer;
+  /// With copyThroughOffsets: the function's buffer of a chunk's params
+  /// offsets, params as one dimension from its first element, and the
+  /// strides of params.
+  Value offsetsBuffer, flatParams;
+  SmallVector<Value> paramsStrides;
   FixUpFunctionCache *fixUps = nullptr;
 };
 
@@ -549,22 +562,44 @@ void LoopEmitter::emitIndicesPrefetch(OpBuilder &b, Location l,
       });
 }
 
-/// Marks `loop`, the innermost loop of element copies, `vectorize.enable =
-/// false` unless the plan lets LLVM vectorize it (CPUTargetDescription::
-/// vectorizedCopiesMaxParamsBytes); scf-to-cf puts the annotation on the
-/// loop's latch branch.
+/// Annotates `loop` for LLVM's loop passes (either may be null); scf-to-cf
+/// puts the annotation on the loop's latch branch.
+static void annotateLoop(Operation *loop, LLVM::LoopVectorizeAttr vectorize,
+                         LLVM::LoopUnrollAttr unroll) {
+  loop->setAttr("llvm.loop_annotation",
+                LLVM::LoopAnnotationAttr::get(loop->getContext(), {}, vectorize,
+                                              {}, unroll, {}, {}, {}, {}, {},
+                                              {}, {}, {}, {}, {}, {}));
+}
+
+/// Marks `loop` `vectorize.enable = false`.
+static void disableVectorization(Operation *loop) {
+  MLIRContext *ctx = loop->getContext();
+  annotateLoop(loop,
+               LLVM::LoopVectorizeAttr::get(ctx, BoolAttr::get(ctx, true), {},
+                                            {}, {}, {}, {}, {}),
+               {});
+}
+
+/// Marks `loop` `unroll.disable`: LLVM still vectorizes it, and does not
+/// unroll the vector loop fully where the trip count is static (the chunk
+/// of emitOffsetsCheck: 32 iterations, which then spill).
+static void disableUnrolling(Operation *loop) {
+  MLIRContext *ctx = loop->getContext();
+  annotateLoop(loop, {},
+               LLVM::LoopUnrollAttr::get(ctx, BoolAttr::get(ctx, true), {}, {},
+                                         {}, {}, {}, {}));
+}
+
+/// Disables the vectorization of `loop`, the innermost loop of element
+/// copies, unless the plan lets LLVM vectorize it (CPUTargetDescription::
+/// vectorizedCopiesMaxParamsBytes).
 void LoopEmitter::annotateCopyLoop(Operation *loop) {
   // Only loops of one-element copies can become vector gathers; a slice
   // copy is a memcpy.
   if (plan.vectorizeCopies || plan.numLoops != g.resultRank)
     return;
-  MLIRContext *ctx = loop->getContext();
-  auto disable = LLVM::LoopVectorizeAttr::get(ctx, BoolAttr::get(ctx, true), {},
-                                              {}, {}, {}, {}, {});
-  loop->setAttr("llvm.loop_annotation",
-                LLVM::LoopAnnotationAttr::get(ctx, {}, disable, {}, {}, {}, {},
-                                              {}, {}, {}, {}, {}, {}, {}, {},
-                                              {}));
+  disableVectorization(loop);
 }
 
 /// The bounds and steps of the loops over the dimensions [0, numLoops).
@@ -746,6 +781,11 @@ Value LoopEmitter::emitSplitChunkCopies(OpBuilder &b, Location l, Value bad,
     emitIndicesPrefetch(b, l, chunk.outerIvs, chunk.hi, next);
   }
   Value split = arith::SelectOp::create(b, l, bad, chunk.lo, chunk.hi);
+  if (plan.copyThroughOffsets)
+    return emitChunkCopies(
+        b, l, IndexChunk{chunk.outerIvs, split, chunk.hi},
+        emitCopiesThroughOffsets(b, l, chunk, split, acc, toResult), toResult,
+        badKind);
   Value uncheckedLo = chunk.lo;
   if (plan.streamDenseChunks) {
     // A good, dense chunk streams its copies; the unchecked loop after it
@@ -765,6 +805,125 @@ Value LoopEmitter::emitSplitChunkCopies(OpBuilder &b, Location l, Value bad,
                       toResult, CopyKind::Unchecked);
   return emitChunkCopies(b, l, IndexChunk{chunk.outerIvs, split, chunk.hi},
                          unchecked, toResult, badKind);
+}
+
+/// Attribute of the function's buffer of offsets (one per function: the
+/// gathers of a function run one after the other).
+static constexpr StringLiteral kOffsetsBufferAttrName = "gather.offsets_buffer";
+
+/// Returns the buffer of `positions` offsets at the start of the function
+/// of `op` (an automatic allocation scope, isSequentialInFunction; not the
+/// scf.for around the op, also one): allocated once per call, whatever
+/// loops surround the op, and shared by the function's gathers.
+static Value getOrCreateOffsetsBuffer(OpBuilder &b, Location loc, Operation *op,
+                                      int64_t positions) {
+  auto function = op->getParentOfType<FunctionOpInterface>();
+  Block &entry = function.getFunctionBody().front();
+  auto type = MemRefType::get({positions}, b.getIndexType());
+  for (auto alloca : entry.getOps<memref::AllocaOp>())
+    if (alloca->hasAttr(kOffsetsBufferAttrName) && alloca.getType() == type)
+      return alloca;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&entry);
+  auto alloca = memref::AllocaOp::create(b, loc, type);
+  alloca->setAttr(kOffsetsBufferAttrName, b.getUnitAttr());
+  return alloca;
+}
+
+/// Creates the views the copies through offsets read: params' buffer as one
+/// dimension from its first element (of the extent the strides span), and
+/// its strides.
+void LoopEmitter::createOffsetsViews(OpBuilder &b, Location l) {
+  offsetsBuffer = getOrCreateOffsetsBuffer(b, l, op, plan.chunkPositions);
+  auto metadata = memref::ExtractStridedMetadataOp::create(
+      b, l, createReadOnlyBuffer(b, l, params));
+  paramsStrides.assign(metadata.getStrides().begin(),
+                       metadata.getStrides().end());
+  Value zero = arith::ConstantIndexOp::create(b, l, 0);
+  Value one = arith::ConstantIndexOp::create(b, l, 1);
+  Value extent = one;
+  for (auto [size, stride] :
+       llvm::zip(metadata.getSizes(), metadata.getStrides())) {
+    Value last = arith::MaxSIOp::create(
+        b, l, arith::SubIOp::create(b, l, size, one), zero);
+    extent = arith::AddIOp::create(b, l, extent,
+                                   arith::MulIOp::create(b, l, last, stride));
+  }
+  auto flatType = MemRefType::get(
+      {ShapedType::kDynamic}, elementType,
+      StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic, {1}));
+  flatParams = memref::ReinterpretCastOp::create(
+      b, l, flatType, metadata.getBaseBuffer(),
+      OpFoldResult(metadata.getOffset()), ArrayRef<OpFoldResult>{extent},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+}
+
+/// The check of `chunk` with copyThroughOffsets: one loop (LLVM vectorizes
+/// it) that or-reduces the bound tests of every component and stores each
+/// position's params offset (from params' first element) in offsetsBuffer,
+/// at its position in the chunk. Returns whether an index was bad.
+Value LoopEmitter::emitOffsetsCheck(OpBuilder &b, Location l,
+                                    const IndexChunk &chunk) {
+  Value one = arith::ConstantIndexOp::create(b, l, 1);
+  Value outerOffset = arith::ConstantIndexOp::create(b, l, 0);
+  for (int64_t i = 0; i < g.firstIndexedDim; ++i)
+    outerOffset = arith::AddIOp::create(
+        b, l, outerOffset,
+        arith::MulIOp::create(b, l, chunk.outerIvs[i], paramsStrides[i]));
+  Value noneBad = arith::ConstantIntOp::create(b, l, 0, 1);
+  auto loop = scf::ForOp::create(
+      b, l, chunk.lo, chunk.hi, one, ValueRange{noneBad},
+      [&](OpBuilder &lb, Location ll, Value m, ValueRange args) {
+        SmallVector<Value> ivs(chunk.outerIvs);
+        ivs.push_back(m);
+        SmallVector<Value> selector = g.getSelectorOfResultCoords(ivs);
+        Value bad = args.front(), offset = outerOffset;
+        for (int64_t k = 0; k < g.indexDepth; ++k) {
+          Value index = loadIndex(lb, ll, indices,
+                                  g.getIndicesCoords(lb, ll, selector, k));
+          bad = arith::OrIOp::create(
+              lb, ll, bad,
+              arith::CmpIOp::create(lb, ll, arith::CmpIPredicate::uge, index,
+                                    indexedSizes[k]));
+          offset = arith::AddIOp::create(
+              lb, ll, offset,
+              arith::MulIOp::create(lb, ll, index,
+                                    paramsStrides[g.firstIndexedDim + k]));
+        }
+        memref::StoreOp::create(
+            lb, ll, offset, offsetsBuffer,
+            ValueRange{arith::SubIOp::create(lb, ll, m, chunk.lo)});
+        scf::YieldOp::create(lb, ll, bad);
+      });
+  disableUnrolling(loop);
+  return loop.getResult(0);
+}
+
+/// The unchecked copies of positions [chunk.lo, split) of a chunk that
+/// emitOffsetsCheck checked: each loads its element at the offset the check
+/// stored, in a loop not vectorized (into vector gathers, slower than
+/// scalar loads where this rule applies).
+Value LoopEmitter::emitCopiesThroughOffsets(OpBuilder &b, Location l,
+                                            const IndexChunk &chunk,
+                                            Value split, Value acc,
+                                            ToResultFn toResult) {
+  Value one = arith::ConstantIndexOp::create(b, l, 1);
+  auto copies = scf::ForOp::create(
+      b, l, chunk.lo, split, one, acc,
+      [&](OpBuilder &ib, Location il, Value m, ValueRange iterArgs) {
+        SmallVector<Value> ivs(chunk.outerIvs);
+        ivs.push_back(m);
+        Value offset = memref::LoadOp::create(
+            ib, il, offsetsBuffer,
+            ValueRange{arith::SubIOp::create(ib, il, m, chunk.lo)});
+        Value value = memref::LoadOp::create(ib, il, flatParams, offset);
+        SmallVector<Value> resultIvs = toResult(ib, il, ivs);
+        scf::YieldOp::create(ib, il,
+                             Value(tensor::InsertOp::create(
+                                 ib, il, value, iterArgs.front(), resultIvs)));
+      });
+  disableVectorization(copies);
+  return copies.getResult(0);
 }
 
 /// Checks::PerCopy: every copy resolves its own index.
@@ -855,8 +1014,10 @@ Value LoopEmitter::emitSequentialChunks(OpBuilder &b, Location l) {
              b, l, ValueRange(), lowering.init,
              [&](OpBuilder &cb, Location cl, const IndexChunk &chunk, Value ub,
                  ValueRange args) -> SmallVector<Value> {
-               Value bad = createChunkCheck(cb, cl, g, lowering.mode, indices,
-                                            indexedSizes, chunk);
+               Value bad = plan.copyThroughOffsets
+                               ? emitOffsetsCheck(cb, cl, chunk)
+                               : createChunkCheck(cb, cl, g, lowering.mode,
+                                                  indices, indexedSizes, chunk);
                // A bad chunk's copies report its bad indices themselves: no
                // report loop of its own (less code per gather).
                CopyKind badKind = plan.reports ? CopyKind::ReportAndResolve
@@ -1069,6 +1230,8 @@ Value LoopEmitter::emit(OpBuilder &b) {
     paramsBuffer = createReadOnlyBuffer(b, loc, params);
   if (plan.prefetchIndices)
     indicesBuffer = createReadOnlyBuffer(b, loc, indices);
+  if (plan.copyThroughOffsets)
+    createOffsetsViews(b, loc);
   auto buildLoops = [&](OpBuilder &nb, Location nl) {
     return emitLoops(nb, nl);
   };
@@ -1091,6 +1254,22 @@ Value LoopEmitter::emit(OpBuilder &b) {
   return buildLoops(b, loc);
 }
 
+/// Whether only sequential scf control flow lies between `op` and its
+/// function: a stack buffer at the function's entry then serves it alone
+/// (scf.forall and scf.parallel are allocation scopes of their own, whose
+/// allocas their lowerings may leave in a loop body).
+static bool isSequentialInFunction(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    if (isa<FunctionOpInterface>(parent))
+      return parent->hasTrait<OpTrait::AutomaticAllocationScope>();
+    if (!isa<scf::ForOp, scf::IfOp, scf::WhileOp, scf::ExecuteRegionOp,
+             scf::IndexSwitchOp>(parent))
+      return false;
+  }
+  return false;
+}
+
 /// Lowers one gather op (see the file comment).
 static Value lowerToLoops(OpBuilder &b, Operation *op, Value params,
                           Value indices, const TensorGatherLowering &lowering,
@@ -1101,7 +1280,7 @@ static Value lowerToLoops(OpBuilder &b, Operation *op, Value params,
   LoweringPlan plan = computeLoweringPlan(
       {lowering.geometry, lowering.mode, cast<ShapedType>(params.getType()),
        cast<ShapedType>(indices.getType()), bool(lowering.zero), options,
-       target});
+       target, isSequentialInFunction(op)});
   LLVM_DEBUG(llvm::dbgs() << "gather-to-scf: " << *op << "\n  plan: " << plan
                           << "\n");
   if (options.printPlan) {

@@ -182,6 +182,22 @@ static void chooseDenseChunkStreaming(const LoweringPlanInputs &in,
 
 /// True when every params dimension an index addresses is static and not
 /// empty: address 0 is then in bounds in each.
+/// LoweringPlan::copyThroughOffsets: where the unchecked copies would load
+/// every index component again (error mode's addresses; wrap mode's check
+/// tests wrapped indices), and a buffer in the function is the op's alone.
+static void chooseCopyThroughOffsets(const LoweringPlanInputs &in,
+                                     LoweringPlan &plan) {
+  int64_t positions = in.target.offsetsChunkPositions;
+  if (positions <= 0 || !in.sequentialInFunction || !plan.scalarCopies ||
+      plan.checks != LoweringPlan::Checks::PerChunk ||
+      plan.threads != LoweringPlan::Threads::None ||
+      plan.uncheckedMode != GatherMode::Error || plan.streamDenseChunks ||
+      in.geometry.indexDepth < 2 || in.mode == GatherMode::Wrap)
+    return;
+  plan.copyThroughOffsets = true;
+  plan.chunkPositions = positions;
+}
+
 static bool hasNoEmptyGatheredDim(const LoweringPlanInputs &in) {
   const GatherGeometry &g = in.geometry;
   return llvm::all_of(
@@ -326,6 +342,7 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
       (!indicesBytes ||
        *indicesBytes >= in.target.getIndicesPrefetchMinBytes());
   chooseDenseChunkStreaming(in, elementBytes, plan);
+  chooseCopyThroughOffsets(in, plan);
   if (elementBytes)
     plan.slicePrefetchLocality = in.target.getRowPrefetchLocality(
         in.paramsType, *elementBytes, getStaticSliceBytes(in, *elementBytes));
@@ -381,4 +398,6 @@ void LoweringPlan::print(raw_ostream &os) const {
      << (plainStoresOutsideDenseChunks ? "only"
          : streamDenseChunks           ? "yes"
                                        : "no");
+  if (copyThroughOffsets)
+    os << " through-offsets";
 }

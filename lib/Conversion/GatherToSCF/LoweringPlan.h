@@ -118,6 +118,12 @@ struct LoweringPlan {
   /// gather-nontemporal-copies leaves with plain stores
   /// (CPUTargetDescription::denseOnlyStreamMinBytes).
   bool plainStoresOutsideDenseChunks = false;
+  /// Checks::PerChunk on one thread, element copies of index vectors of two
+  /// or more components read as addresses (CPUTargetDescription::
+  /// offsetsChunkPositions, then chunkPositions): each chunk's check also
+  /// stores the params offset of each position in a stack buffer of the
+  /// function, and the chunk's unchecked copies load through it.
+  bool copyThroughOffsets = false;
   /// Bytes of one params element (where slices are prefetched).
   int64_t elementBytes = 0;
   /// The target the tuning came from.
@@ -141,6 +147,9 @@ struct LoweringPlanInputs {
   bool hasZero;
   const GatherToSCFLoweringOptions &options;
   const CPUTargetDescription &target;
+  /// Nothing between the op and its function (nearest automatic allocation
+  /// scope) runs in parallel: a stack buffer there may serve its loops.
+  bool sequentialInFunction = false;
 };
 
 /// Decides how to lower one gather op.

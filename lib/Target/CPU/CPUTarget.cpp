@@ -36,6 +36,7 @@ CPUTargetDescription CPUTargetDescription::forCPU(StringRef cpu) {
     target.bagRegisterAccumulatorMaxBytes = 1024;
     target.elementCheckChunkPositions = 128;
     target.beyondL2RowPrefetchLocality = 3;
+    target.offsetsChunkPositions = 256;
   }
   return target;
 }
@@ -83,7 +84,7 @@ bool CPUTargetDescription::operator==(const CPUTargetDescription &other) const {
         t.bagRegisterAccumulatorMaxBytes, t.bagPrefetchAheadBytes,
         t.vectorizedCopiesMaxParamsBytes, t.denseChunkRowsPerPosition,
         t.denseOnlyStreamMinBytes, t.minScalarFloatBits,
-        t.beyondL2RowPrefetchLocality);
+        t.beyondL2RowPrefetchLocality, t.offsetsChunkPositions);
   };
   return fields(*this) == fields(other);
 }

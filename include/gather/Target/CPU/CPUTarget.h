@@ -79,6 +79,21 @@ struct CPUTargetDescription {
   /// 1.02-1.04x; 256 fell between). The default stays at
   /// checkChunkPositions until measured on Intel.
   int64_t elementCheckChunkPositions = 1024;
+  /// Element copies of index vectors of two or more components (gather_nd
+  /// of scalars) on one thread, in a checked mode: each chunk's check also
+  /// stores each position's params offset in a stack buffer of this many
+  /// offsets (then the chunk size), and the unchecked copies load through
+  /// it (LoweringPlan::copyThroughOffsets): one load of the offset per
+  /// position where they would load every component again, and the check's
+  /// loop, which LLVM vectorizes, computes the addresses. 0: never. Zen: 256
+  /// (stop 30, gather_nd of f32 scalars in L2 with i64 pairs, alternating
+  /// runs: against a scalar C++ loop in the same process 0.73-0.81 ->
+  /// 0.91-0.95x; against bench/run.py's C++ loop, which clang vectorizes
+  /// into gathers, 0.90-0.98 -> 1.02-1.07x. In a C++ model, chunks of
+  /// 128-512 positions did as well, 64 and 4096 worse; depth-1 indices lost
+  /// with it, 0.93 -> 0.87x the scalar loop). The default stays at 0 until
+  /// measured on Intel.
+  int64_t offsetsChunkPositions = 0;
   int64_t getCheckChunkPositions(bool sliceCopies, bool threads) const {
     if (threads)
       return checkChunkPositions;
