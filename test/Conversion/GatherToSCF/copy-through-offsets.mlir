@@ -8,9 +8,9 @@
 //
 // RUN: gather-opt %s --convert-gather-to-scf --canonicalize | FileCheck %s
 
-// CHECK-DAG: #[[UNROLL:.*]] = #llvm.loop_unroll<disable = true>
-// CHECK-DAG: #[[NOUNROLL:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
-// CHECK-DAG: #[[NOVEC:.*]] = #llvm.loop_annotation<vectorize =
+// CHECK-DAG: #[[$UNROLL:.*]] = #llvm.loop_unroll<disable = true>
+// CHECK-DAG: #[[$NOUNROLL:.*]] = #llvm.loop_annotation<unroll = #[[$UNROLL]]>
+// CHECK-DAG: #[[$NOVEC:.*]] = #llvm.loop_annotation<vectorize =
 
 // CHECK-LABEL: func.func @two(
 // CHECK-SAME:      %[[P:.*]]: tensor<256x256xf32>, %[[I:.*]]: tensor<4096x2xi64>
@@ -31,14 +31,14 @@
 // CHECK:             %[[OFF:.*]] = arith.addi %[[RO]], %[[CO]]
 // CHECK:             %[[AT:.*]] = arith.subi %[[M]], %[[LO]]
 // CHECK:             memref.store %[[OFF]], %[[BUF]][%[[AT]]]
-// CHECK:           } {llvm.loop_annotation = #[[NOUNROLL]]}
+// CHECK:           } {llvm.loop_annotation = #[[$NOUNROLL]]}
 // CHECK:           %[[SPLIT:.*]] = arith.select %[[BAD]], %[[LO]], %[[HI]]
 // CHECK:           %[[GOOD:.*]] = scf.for %[[M2:.*]] = %[[LO]] to %[[SPLIT]]
 // CHECK:             %[[AT2:.*]] = arith.subi %[[M2]], %[[LO]]
 // CHECK:             %[[O:.*]] = memref.load %[[BUF]][%[[AT2]]]
 // CHECK:             %[[V:.*]] = memref.load %[[FLAT]][%[[O]]]
 // CHECK:             tensor.insert %[[V]] into %{{.*}}[%[[M2]]]
-// CHECK:           } {llvm.loop_annotation = #[[NOVEC]]}
+// CHECK:           } {llvm.loop_annotation = #[[$NOVEC]]}
 // CHECK:           scf.for %{{.*}} = %[[SPLIT]] to %[[HI]] {{.*}} iter_args(%{{.*}} = %[[GOOD]])
 // CHECK:             func.call @gather_out_of_bounds
 // CHECK:         scf.for
