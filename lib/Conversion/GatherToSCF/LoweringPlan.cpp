@@ -184,11 +184,16 @@ static void chooseDenseChunkStreaming(const LoweringPlanInputs &in,
 /// empty: address 0 is then in bounds in each.
 /// LoweringPlan::copyThroughOffsets: where the unchecked copies would load
 /// every index component again (error mode's addresses; wrap mode's check
-/// tests wrapped indices), and a buffer in the function is the op's alone.
+/// tests wrapped indices) from params that L2 holds (beyond it, the copies
+/// wait on misses, which the longer check only delays), and a buffer in the
+/// function is the op's alone.
 static void chooseCopyThroughOffsets(const LoweringPlanInputs &in,
+                                     std::optional<int64_t> elementBytes,
                                      LoweringPlan &plan) {
   int64_t positions = in.target.offsetsChunkPositions;
   if (positions <= 0 || !in.sequentialInFunction || !plan.scalarCopies ||
+      !elementBytes || !in.paramsType.hasStaticShape() ||
+      in.target.isBeyondL2(in.paramsType, *elementBytes) ||
       plan.checks != LoweringPlan::Checks::PerChunk ||
       plan.threads != LoweringPlan::Threads::None ||
       plan.uncheckedMode != GatherMode::Error || plan.streamDenseChunks ||
@@ -342,7 +347,7 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
       (!indicesBytes ||
        *indicesBytes >= in.target.getIndicesPrefetchMinBytes());
   chooseDenseChunkStreaming(in, elementBytes, plan);
-  chooseCopyThroughOffsets(in, plan);
+  chooseCopyThroughOffsets(in, elementBytes, plan);
   if (elementBytes)
     plan.slicePrefetchLocality = in.target.getRowPrefetchLocality(
         in.paramsType, *elementBytes, getStaticSliceBytes(in, *elementBytes));

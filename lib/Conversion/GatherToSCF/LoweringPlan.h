@@ -119,7 +119,8 @@ struct LoweringPlan {
   /// (CPUTargetDescription::denseOnlyStreamMinBytes).
   bool plainStoresOutsideDenseChunks = false;
   /// Checks::PerChunk on one thread, element copies of index vectors of two
-  /// or more components read as addresses (CPUTargetDescription::
+  /// or more components read as addresses, from static params that L2
+  /// holds (CPUTargetDescription::
   /// offsetsChunkPositions, then chunkPositions): each chunk's check also
   /// stores the params offset of each position in a stack buffer of the
   /// function, and the chunk's unchecked copies load through it.

@@ -80,7 +80,8 @@ struct CPUTargetDescription {
   /// checkChunkPositions until measured on Intel.
   int64_t elementCheckChunkPositions = 1024;
   /// Element copies of index vectors of two or more components (gather_nd
-  /// of scalars) on one thread, in a checked mode: each chunk's check also
+  /// of scalars) from static params that L2 holds, on one thread, in a
+  /// checked mode: each chunk's check also
   /// stores each position's params offset in a stack buffer of this many
   /// offsets (then the chunk size), and the unchecked copies load through
   /// it (LoweringPlan::copyThroughOffsets): one load of the offset per
@@ -91,8 +92,10 @@ struct CPUTargetDescription {
   /// 0.91-0.95x; against bench/run.py's C++ loop, which clang vectorizes
   /// into gathers, 0.90-0.98 -> 1.02-1.07x. In a C++ model, chunks of
   /// 128-512 positions did as well, 64 and 4096 worse; depth-1 indices lost
-  /// with it, 0.93 -> 0.87x the scalar loop). The default stays at 0 until
-  /// measured on Intel.
+  /// with it, 0.93 -> 0.87x the scalar loop). From params beyond L2 the
+  /// copies wait on misses, which the longer check delays (scalars from 256
+  /// MiB: 0.96-0.99 -> 0.79-0.95x). The default stays at 0 until measured
+  /// on Intel.
   int64_t offsetsChunkPositions = 0;
   int64_t getCheckChunkPositions(bool sliceCopies, bool threads) const {
     if (threads)
