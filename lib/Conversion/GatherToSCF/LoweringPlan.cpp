@@ -197,7 +197,7 @@ static void chooseCopyThroughOffsets(const LoweringPlanInputs &in,
       plan.checks != LoweringPlan::Checks::PerChunk ||
       plan.threads != LoweringPlan::Threads::None ||
       plan.uncheckedMode != GatherMode::Error || plan.streamDenseChunks ||
-      in.geometry.indexDepth < 2 || in.mode == GatherMode::Wrap)
+      in.geometry.indexDepth < 2)
     return;
   plan.copyThroughOffsets = true;
   plan.chunkPositions = positions;
