@@ -127,6 +127,8 @@ GatherGPUPipelineOptions::checkOptions(options::ErrorFn error) const {
   bool ok =
       succeeded(checkRange("block-size", blockSize, 0, kBlockSizeMax, error));
   ok &= succeeded(checkRange("max-blocks", maxBlocks, 0, kMaxBlocksMax, error));
+  ok &= succeeded(checkRange("slices-per-thread", slicesPerThread, 0,
+                             kSlicesPerThreadMax, error));
   // NVPTX processors: sm_<major><minor> with an optional a/f suffix.
   if (!llvm::Regex("^sm_[0-9]{2,3}[af]?$").match(chip)) {
     error("option 'chip' must be an NVIDIA GPU such as sm_90 or sm_90a; got '" +
@@ -167,6 +169,7 @@ void mlir::gather::buildGatherGPUPipeline(
   lower.hostOnly = options.hostOnly;
   lower.blockSize = options.blockSize;
   lower.maxBlocks = options.maxBlocks;
+  lower.slicesPerThread = options.slicesPerThread;
   lower.vectorize = options.vectorize;
   lower.outOfBoundsHandler = options.outOfBoundsHandler;
   pm.addPass(createRejectNestedModulesPass());

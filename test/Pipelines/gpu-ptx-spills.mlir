@@ -1,6 +1,8 @@
 // ptxas -v on the kernels of every mode: no register spills. Error-mode
-// kernels use a stack frame of 16 bytes per index component, the argument
-// buffers of the printfs that report a bad index, and nothing more.
+// kernels use a stack frame of 16 bytes per index component of each slice a
+// thread copies per step (4 here, slices-in-flight.mlir), the argument
+// buffers of the printfs that report a bad index (touched only then), and
+// nothing more.
 //
 // REQUIRES: ptxas
 // RUN: rm -rf %t && gather-opt %s --gather-gpu-pipeline="format=isa chip=sm_90" \
@@ -13,10 +15,10 @@
 // CHECK:       0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // CHECK-LABEL: == {{.*}}/error_kernel.ptx
 // CHECK:       Compiling entry function 'error_kernel'
-// CHECK:       16 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
-// One printf buffer per index component:
+// CHECK:       64 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// One printf buffer per index component and slice in flight (4 x 3 x 16):
 // CHECK-LABEL: == {{.*}}/error_nd_kernel.ptx
-// CHECK:       48 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// CHECK:       192 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // CHECK-LABEL: == {{.*}}/zero_kernel.ptx
 // CHECK:       0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 

@@ -24,6 +24,7 @@
 // RUN: not gather-opt %s --gather-gpu-pipeline="block-size=2048" 2>&1 | FileCheck %s --check-prefix=BLOCK
 // RUN: not gather-opt %s --gather-gpu-pipeline="host-only block-size=4611686018427387904" 2>&1 | FileCheck %s --check-prefix=BLOCK-HUGE
 // RUN: not gather-opt %s --gather-gpu-pipeline="max-blocks=-1" 2>&1 | FileCheck %s --check-prefix=GRID
+// RUN: not gather-opt %s --gather-gpu-pipeline="slices-per-thread=17" 2>&1 | FileCheck %s --check-prefix=SLICES
 // RUN: not gather-opt %s --gather-gpu-pipeline="cuda-path=%t.nonexistent" 2>&1 | FileCheck %s --check-prefix=CUDA
 // BITS0: error: gather-gpu-pipeline: option 'index-bitwidth' must be 32 or 64, got 0
 // BITS16: error: gather-gpu-pipeline: option 'index-bitwidth' must be 32 or 64, got 16
@@ -35,6 +36,7 @@
 // BLOCK: error: gather-gpu-pipeline: option 'block-size' must be in [0, 1024], got 2048
 // BLOCK-HUGE: error: gather-gpu-pipeline: option 'block-size' must be in [0, 1024], got 4611686018427387904
 // GRID: error: gather-gpu-pipeline: option 'max-blocks' must be in [0, 2147483647], got -1
+// SLICES: error: gather-gpu-pipeline: option 'slices-per-thread' must be in [0, 16], got 17
 // CUDA: error: gather-gpu-pipeline: option 'cuda-path' must be a CUDA toolkit directory (its libdevice and ptxas serialize kernels); '{{.*}}.nonexistent' is not a directory
 //
 // A directory that is not a CUDA toolkit passes the check; serialization

@@ -123,11 +123,13 @@ void runPipelines(ModuleOp module, ByteReader &options, unsigned selector) {
   static const char *const prefetch[] = {"-1", "0", "1", "3", "64"};
   static const char *const blockSize[] = {"256", "1", "32", "1024", "0"};
   static const char *const maxBlocks[] = {"8192", "1", "3", "0"};
+  static const char *const slicesPerThread[] = {"0", "1", "3", "16"};
   std::string cpu = "builtin.module(gather-cpu-pipeline{prefetch-distance=" +
                     std::string(options.pick(prefetch));
   std::string gpu = "builtin.module(gather-gpu-pipeline{host-only block-size=" +
                     std::string(options.pick(blockSize)) +
                     " max-blocks=" + options.pick(maxBlocks) +
+                    " slices-per-thread=" + options.pick(slicesPerThread) +
                     (options.pick(2) ? " vectorize=false" : "") + "})";
   const std::string pipelines[] = {
       "builtin.module(canonicalize,cse)",

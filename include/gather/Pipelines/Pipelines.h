@@ -151,6 +151,12 @@ struct GatherGPUPipelineOptions
       llvm::cl::desc("Upper bound on the blocks of a launch, in [1, 2^31 - "
                      "1]; 0 picks it per gather from its slice length"),
       llvm::cl::init(options::kMaxBlocksDefault)};
+  PassOptions::Option<int64_t> slicesPerThread{
+      *this, "slices-per-thread",
+      llvm::cl::desc("Slices a thread copies per step, their reads in "
+                     "flight together, where each thread makes one access "
+                     "per slice, in [1, 16]; 0 picks 4"),
+      llvm::cl::init(options::kSlicesPerThreadDefault)};
   PassOptions::Option<bool> vectorize{
       *this, "vectorize",
       llvm::cl::desc("Use 128-bit loads and stores where the slice allows"),

@@ -70,6 +70,12 @@ constexpr int64_t kBlockSizeMax = 1024;
 constexpr int64_t kMaxBlocksDefault = 0;
 constexpr int64_t kMaxBlocksMax = std::numeric_limits<int32_t>::max();
 
+/// slices-per-thread (convert-gather-to-gpu, gather-gpu-pipeline): slices a
+/// thread copies per step where it makes one access per slice, their reads
+/// in flight together; 0 picks the default (4), 1 copies one at a time.
+constexpr int64_t kSlicesPerThreadDefault = 0;
+constexpr int64_t kSlicesPerThreadMax = 16;
+
 /// index-bitwidth (gather-gpu-pipeline): the width of `index` in kernels.
 constexpr int64_t kIndexBitwidthDefault = 64;
 
@@ -152,10 +158,15 @@ inline LogicalResult checkGatherToSCFOptions(int64_t prefetchDistance,
 
 /// Checks convert-gather-to-gpu's options.
 inline LogicalResult checkGatherToGPUOptions(int64_t blockSize,
-                                             int64_t maxBlocks, ErrorFn error) {
-  return success(
-      succeeded(checkRange("block-size", blockSize, 0, kBlockSizeMax, error)) &&
-      succeeded(checkRange("max-blocks", maxBlocks, 0, kMaxBlocksMax, error)));
+                                             int64_t maxBlocks,
+                                             int64_t slicesPerThread,
+                                             ErrorFn error) {
+  bool ok =
+      succeeded(checkRange("block-size", blockSize, 0, kBlockSizeMax, error));
+  ok &= succeeded(checkRange("max-blocks", maxBlocks, 0, kMaxBlocksMax, error));
+  ok &= succeeded(checkRange("slices-per-thread", slicesPerThread, 0,
+                             kSlicesPerThreadMax, error));
+  return success(ok);
 }
 
 /// Checks gather-nontemporal-copies' `min-bytes`.
@@ -188,8 +199,9 @@ inline LogicalResult checkGatherToSCFPass(Operation *op,
                                  PassOptionError{op, "convert-gather-to-scf"});
 }
 inline LogicalResult checkGatherToGPUPass(Operation *op, int64_t blockSize,
-                                          int64_t maxBlocks) {
-  return checkGatherToGPUOptions(blockSize, maxBlocks,
+                                          int64_t maxBlocks,
+                                          int64_t slicesPerThread) {
+  return checkGatherToGPUOptions(blockSize, maxBlocks, slicesPerThread,
                                  PassOptionError{op, "convert-gather-to-gpu"});
 }
 

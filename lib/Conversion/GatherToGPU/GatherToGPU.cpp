@@ -14,7 +14,9 @@
 // threadIdx.x), so consecutive threads touch consecutive addresses and long
 // slices are split among blocks. Each thread loads and checks its index once
 // per slice, then copies W elements per step (W = 16 bytes / element size
-// when the slice allows 128-bit accesses, else 1).
+// when the slice allows 128-bit accesses, else 1). Where each thread makes
+// one access per slice, it takes several slices per step, their reads in
+// flight together (emitSlicesInFlight).
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,6 +48,9 @@ static constexpr int64_t kWarpSize = 32;
 static constexpr int64_t kMaxGridY = 65535;
 /// Bytes moved by one wide access.
 static constexpr int64_t kVectorBytes = 16;
+/// Slices a thread copies per step by default where it makes one access per
+/// slice, their reads in flight together (getSlicesInFlight).
+static constexpr int64_t kSlicesInFlight = 4;
 
 namespace {
 
@@ -185,25 +190,55 @@ static void emitDeviceOutOfBoundsCheck(OpBuilder &b, Location loc,
   });
 }
 
+/// One access of a kernel: `width` elements (a vector when more than one).
+struct Access {
+  Type type;
+  int64_t width;
+  llvm::MaybeAlign align;
+};
+
+static Access getAccess(const SliceGather &g, int64_t width, bool onDevice) {
+  Type elementType = cast<MemRefType>(g.result.getType()).getElementType();
+  if (width == 1)
+    return {elementType, 1, getDeviceAlignment(elementType, onDevice)};
+  // Device buffers come from gpu.alloc and every offset is a multiple of
+  // `width`, so wide accesses are 16-byte aligned there. Host buffers carry
+  // no such promise.
+  return {VectorType::get({width}, elementType), width,
+          onDevice ? llvm::MaybeAlign(kVectorBytes) : llvm::MaybeAlign()};
+}
+
+/// Loads the access of params at element offset `at`.
+static Value emitAccessLoad(OpBuilder &b, Location loc, const SliceGather &g,
+                            const Access &a, Value at) {
+  if (a.width > 1)
+    return vector::LoadOp::create(b, loc, cast<VectorType>(a.type), g.params,
+                                  at, /*nontemporal=*/false, a.align);
+  return memref::LoadOp::create(b, loc, g.params, at, /*nontemporal=*/false,
+                                a.align);
+}
+
+/// Stores `value`, one access, to the result at element offset `to`.
+static void emitAccessStore(OpBuilder &b, Location loc, const SliceGather &g,
+                            const Access &a, Value value, Value to) {
+  if (a.width > 1)
+    vector::StoreOp::create(b, loc, value, g.result, to,
+                            /*nontemporal=*/false, a.align);
+  else
+    memref::StoreOp::create(b, loc, value, g.result, to,
+                            /*nontemporal=*/false, a.align);
+}
+
 /// Emits a loop in which the calling thread copies (or zeroes, when `src` is
 /// null) its share of one slice, `width` elements per access.
 static void emitSliceLoop(OpBuilder &b, Location loc, const SliceGather &g,
                           const KernelIds &ids, Value src, Value dst,
                           int64_t width, bool onDevice) {
   IndexMath m{b, loc};
-  Type elementType = cast<MemRefType>(g.result.getType()).getElementType();
-  Type accessType = elementType;
-  if (width > 1)
-    accessType = VectorType::get({width}, elementType);
-  // Device buffers come from gpu.alloc and every offset is a multiple of
-  // `width`, so wide accesses are 16-byte aligned there. Host buffers carry
-  // no such promise.
-  llvm::MaybeAlign align = getDeviceAlignment(elementType, onDevice);
-  if (onDevice && width > 1)
-    align = llvm::Align(kVectorBytes);
+  Access access = getAccess(g, width, onDevice);
   Value zero;
   if (!src)
-    zero = createZeroValue(b, loc, accessType);
+    zero = createZeroValue(b, loc, access.type);
   Value begin = m.add(m.mul(ids.blockY, ids.blockDimX), ids.threadX);
   Value step = m.mul(ids.gridY, ids.blockDimX);
   Value count = m.div(g.sliceSize, m.c(width));
@@ -212,24 +247,9 @@ static void emitSliceLoop(OpBuilder &b, Location loc, const SliceGather &g,
       [&](OpBuilder &b, Location loc, Value e, ValueRange) {
         IndexMath m{b, loc};
         Value offset = m.mul(e, m.c(width));
-        Value value = zero;
-        if (src) {
-          Value at = m.add(src, offset);
-          value =
-              width > 1
-                  ? Value(vector::LoadOp::create(
-                        b, loc, cast<VectorType>(accessType), g.params, at,
-                        /*nontemporal=*/false, align))
-                  : Value(memref::LoadOp::create(b, loc, g.params, at,
-                                                 /*nontemporal=*/false, align));
-        }
-        Value to = m.add(dst, offset);
-        if (width > 1)
-          vector::StoreOp::create(b, loc, value, g.result, to,
-                                  /*nontemporal=*/false, align);
-        else
-          memref::StoreOp::create(b, loc, value, g.result, to,
-                                  /*nontemporal=*/false, align);
+        Value value =
+            src ? emitAccessLoad(b, loc, g, access, m.add(src, offset)) : zero;
+        emitAccessStore(b, loc, g, access, value, m.add(dst, offset));
         scf::YieldOp::create(b, loc);
       });
 }
@@ -256,12 +276,242 @@ static void emitIndexCheck(OpBuilder &b, Location loc, const SliceGather &g,
   });
 }
 
-/// Emits the kernel body: the grid-stride loop over slices, the index load
-/// and check, and the copy of each slice.
-static void emitKernelBody(OpBuilder &b, Location loc, const SliceGather &g,
-                           const KernelIds &ids, int64_t width, bool onDevice) {
+/// Where slice r = (batch * O + outer) * N + n lies in the [B, O, N] view.
+struct SliceCoords {
+  Value n, batchOuter, batch;
+};
+
+static SliceCoords getSliceCoords(IndexMath &m, const SliceGather &g, Value r) {
+  // Without batch and outer dimensions r is n: no division.
+  if (getConstantIntValue(m.mul(g.batch, g.outer)) == 1)
+    return {r, m.c(0), m.c(0)};
+  Value batchOuter = m.div(r, g.positions);
+  return {m.rem(r, g.positions), batchOuter, m.div(batchOuter, g.outer)};
+}
+
+/// Loads the index components of the slice at `c`, as `index` values.
+static SmallVector<Value> loadSliceIndices(OpBuilder &b, Location loc,
+                                           const SliceGather &g,
+                                           const SliceCoords &c,
+                                           bool onDevice) {
   IndexMath m{b, loc};
   int64_t depth = g.bounds.size();
+  Type indexType = cast<MemRefType>(g.indices.getType()).getElementType();
+  // Row-major position of index component 0 of this slice.
+  Value indexBase = m.mul(m.add(m.mul(c.batch, g.positions), c.n), m.c(depth));
+  SmallVector<Value> ks;
+  for (int64_t j = 0; j < depth; ++j)
+    ks.push_back(castToIndex(
+        b, loc,
+        memref::LoadOp::create(b, loc, g.indices, m.add(indexBase, m.c(j)),
+                               /*nontemporal=*/false,
+                               getDeviceAlignment(indexType, onDevice))));
+  return ks;
+}
+
+/// A slice's params offset and, where the mode may skip slices, whether it
+/// is read (null: always).
+struct SliceSource {
+  Value src, valid;
+};
+
+/// Returns index component `k` as error mode checks it: wrap mode is error
+/// mode on the wrapped index.
+static Value getCheckedIndex(OpBuilder &b, Location loc, const SliceGather &g,
+                             Value k, Value bound) {
+  if (g.mode != GatherMode::Wrap)
+    return k;
+  return resolveIndex(b, loc, g.mode, k, bound).address;
+}
+
+/// Resolves the index components `ks` of the slice at `c`, checking them
+/// first (error and wrap mode) if `check`.
+static SliceSource resolveSlice(OpBuilder &b, Location loc,
+                                const SliceGather &g, const KernelIds &ids,
+                                const SliceCoords &c, ArrayRef<Value> ks,
+                                bool onDevice, bool check) {
+  IndexMath m{b, loc};
+  Value slice = c.batchOuter, valid;
+  for (int64_t j = 0, e = g.bounds.size(); j < e; ++j) {
+    Value bound = g.bounds[j];
+    Value k = getCheckedIndex(b, loc, g, ks[j], bound);
+    GatherMode mode = g.mode == GatherMode::Wrap ? GatherMode::Error : g.mode;
+    if (mode == GatherMode::Error && check)
+      emitIndexCheck(b, loc, g, ids, k, bound, g.geometry.firstIndexedDim + j,
+                     onDevice);
+    // On the host the handler may return: the reported slice then reads as
+    // zero mode, or clamp mode for element types without a zero attribute
+    // (docs/spec.md; a kernel has trapped instead).
+    GatherMode readMode = mode;
+    if (!onDevice && mode == GatherMode::Error)
+      readMode = getZeroAttr(getElementTypeOrSelf(g.result.getType()))
+                     ? GatherMode::Zero
+                     : GatherMode::Clamp;
+    ResolvedIndex resolved = resolveIndex(b, loc, readMode, k, bound);
+    valid = createAndOfValid(b, loc, valid, resolved.isValid);
+    // Clamp mode has nothing to clamp into in an empty dimension: the slice
+    // is zero.
+    std::optional<int64_t> staticBound = getConstantIntValue(bound);
+    if (readMode == GatherMode::Clamp && !(staticBound && *staticBound > 0))
+      valid = createAndOfValid(b, loc, valid,
+                               arith::CmpIOp::create(b, loc,
+                                                     arith::CmpIPredicate::ne,
+                                                     bound, m.c(0)));
+    slice = m.add(m.mul(slice, bound), resolved.address);
+  }
+  return {m.mul(slice, g.sliceSize), valid};
+}
+
+/// Emits the copy of slice `r`: its index loads and checks, then the
+/// thread's share of its elements.
+static void emitSlice(OpBuilder &b, Location loc, const SliceGather &g,
+                      const KernelIds &ids, Value r, int64_t width,
+                      bool onDevice) {
+  IndexMath m{b, loc};
+  SliceCoords c = getSliceCoords(m, g, r);
+  SmallVector<Value> ks = loadSliceIndices(b, loc, g, c, onDevice);
+  SliceSource source =
+      resolveSlice(b, loc, g, ids, c, ks, onDevice, /*check=*/true);
+  Value src = source.src, dst = m.mul(r, g.sliceSize);
+  if (!source.valid)
+    return emitSliceLoop(b, loc, g, ids, src, dst, width, onDevice);
+  scf::IfOp::create(
+      b, loc, source.valid,
+      [&](OpBuilder &b, Location loc) {
+        emitSliceLoop(b, loc, g, ids, src, dst, width, onDevice);
+        scf::YieldOp::create(b, loc);
+      },
+      [&](OpBuilder &b, Location loc) {
+        emitSliceLoop(b, loc, g, ids, Value(), dst, width, onDevice);
+        scf::YieldOp::create(b, loc);
+      });
+}
+
+/// Emits the error-mode checks (error and wrap mode) of the index components
+/// `ks[u]` of the slices where `inRange[u]` holds (null: always), behind one
+/// branch on whether any of them is bad: no index load then waits for the
+/// check of another.
+static void emitChecksInFlight(OpBuilder &b, Location loc, const SliceGather &g,
+                               const KernelIds &ids,
+                               ArrayRef<SmallVector<Value>> ks,
+                               ArrayRef<Value> inRange, bool onDevice) {
+  if (g.mode != GatherMode::Error && g.mode != GatherMode::Wrap)
+    return;
+  Value anyBad;
+  for (auto [uks, checked] : llvm::zip_equal(ks, inRange)) {
+    for (auto [k, bound] : llvm::zip_equal(uks, g.bounds)) {
+      Value bad = arith::XOrIOp::create(
+          b, loc,
+          createIsInBounds(b, loc, getCheckedIndex(b, loc, g, k, bound), bound),
+          arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+      if (checked)
+        bad = arith::AndIOp::create(b, loc, bad, checked);
+      anyBad = anyBad ? arith::OrIOp::create(b, loc, anyBad, bad) : bad;
+    }
+  }
+  if (!anyBad) // Index vectors of no components.
+    return;
+  scf::IfOp::create(b, loc, anyBad, [&](OpBuilder &b, Location loc) {
+    for (size_t u = 0; u < ks.size(); ++u) {
+      auto emitChecks = [&](OpBuilder &b, Location loc) {
+        for (auto [j, bound] : llvm::enumerate(g.bounds))
+          emitIndexCheck(b, loc, g, ids,
+                         getCheckedIndex(b, loc, g, ks[u][j], bound), bound,
+                         g.geometry.firstIndexedDim + j, onDevice);
+      };
+      Value checked = inRange[u];
+      if (!checked) {
+        emitChecks(b, loc);
+        continue;
+      }
+      scf::IfOp::create(b, loc, checked, [&](OpBuilder &b, Location loc) {
+        emitChecks(b, loc);
+        scf::YieldOp::create(b, loc);
+      });
+    }
+    scf::YieldOp::create(b, loc);
+  });
+}
+
+/// Loads the access at element `offset` of each slice of `sources` that is
+/// read (in range, where `inRange` is given, and valid); zero for the others.
+static SmallVector<Value>
+emitReadsInFlight(OpBuilder &b, Location loc, const SliceGather &g,
+                  const Access &access, ArrayRef<SliceSource> sources,
+                  ArrayRef<Value> inRange, Value offset) {
+  IndexMath m{b, loc};
+  SmallVector<Value> values;
+  for (auto [source, checked] : llvm::zip_equal(sources, inRange)) {
+    Value at = m.add(source.src, offset);
+    Value read = createAndOfValid(b, loc, checked, source.valid);
+    if (!read) {
+      values.push_back(emitAccessLoad(b, loc, g, access, at));
+      continue;
+    }
+    auto ifOp = scf::IfOp::create(
+        b, loc, read,
+        [&](OpBuilder &b, Location loc) {
+          scf::YieldOp::create(b, loc, emitAccessLoad(b, loc, g, access, at));
+        },
+        [&](OpBuilder &b, Location loc) {
+          scf::YieldOp::create(b, loc, createZeroValue(b, loc, access.type));
+        });
+    values.push_back(ifOp.getResult(0));
+  }
+  return values;
+}
+
+/// Emits the copies of `count` slices r + u * `step` (u < count, those
+/// below `numSlices`) where each thread copies access threadIdx.x of each
+/// (getSlicesInFlight). All index loads come first, then the checks (one
+/// branch), the params loads and the stores: a thread keeps `count` random
+/// reads in flight where one slice at a time waits for each (a store may
+/// alias the next slice's loads as far as LLVM knows).
+static void emitSlicesInFlight(OpBuilder &b, Location loc, const SliceGather &g,
+                               const KernelIds &ids, Value r, Value step,
+                               Value numSlices, int64_t width, int64_t count,
+                               bool onDevice) {
+  IndexMath m{b, loc};
+  Value last = arith::SubIOp::create(b, loc, numSlices, m.c(1));
+  SmallVector<Value> rs, inRange;
+  SmallVector<SliceCoords> coords;
+  SmallVector<SmallVector<Value>> ks;
+  for (int64_t u = 0; u < count; ++u) {
+    rs.push_back(u == 0 ? r : m.add(r, m.mul(step, m.c(u))));
+    // Slices past the end load the last slice's indices (no branch before
+    // the loads) but neither check, read nor write.
+    inRange.push_back(u == 0 ? Value() : m.ult(rs[u], numSlices));
+    coords.push_back(getSliceCoords(m, g, u == 0 ? r : m.min(rs[u], last)));
+    ks.push_back(loadSliceIndices(b, loc, g, coords[u], onDevice));
+  }
+  emitChecksInFlight(b, loc, g, ids, ks, inRange, onDevice);
+  SmallVector<SliceSource> sources;
+  for (int64_t u = 0; u < count; ++u)
+    sources.push_back(resolveSlice(b, loc, g, ids, coords[u], ks[u], onDevice,
+                                   /*check=*/false));
+  Access access = getAccess(g, width, onDevice);
+  Value offset = m.mul(ids.threadX, m.c(width));
+  SmallVector<Value> values =
+      emitReadsInFlight(b, loc, g, access, sources, inRange, offset);
+  for (int64_t u = 0; u < count; ++u) {
+    Value to = m.add(m.mul(rs[u], g.sliceSize), offset);
+    if (!inRange[u]) {
+      emitAccessStore(b, loc, g, access, values[u], to);
+      continue;
+    }
+    scf::IfOp::create(b, loc, inRange[u], [&](OpBuilder &b, Location loc) {
+      emitAccessStore(b, loc, g, access, values[u], to);
+      scf::YieldOp::create(b, loc);
+    });
+  }
+}
+
+/// Emits the kernel body: the grid-stride loop over slices, `inFlight`
+/// slices per thread and step (see emitSlicesInFlight; 1: emitSlice).
+static void emitKernelBody(OpBuilder &b, Location loc, const SliceGather &g,
+                           const KernelIds &ids, int64_t width,
+                           int64_t inFlight, bool onDevice) {
+  IndexMath m{b, loc};
   Value numSlices = m.product({g.batch, g.outer, g.positions});
   // Empty slices need no index: an empty result reads none (and reports no
   // bad one), as on the CPU.
@@ -273,79 +523,16 @@ static void emitKernelBody(OpBuilder &b, Location loc, const SliceGather &g,
   }
   Value begin = m.add(m.mul(ids.blockX, ids.blockDimY), ids.threadY);
   Value step = m.mul(ids.gridX, ids.blockDimY);
-  scf::ForOp::create(
-      b, loc, begin, numSlices, step, ValueRange{},
-      [&](OpBuilder &b, Location loc, Value r, ValueRange) {
-        IndexMath m{b, loc};
-        // Slice r = (batch * O + outer) * N + n. Without batch and outer
-        // dimensions r is n: no division.
-        Value n = r, batchOuter = m.c(0), batch = m.c(0);
-        if (getConstantIntValue(m.mul(g.batch, g.outer)) != 1) {
-          n = m.rem(r, g.positions);
-          batchOuter = m.div(r, g.positions);
-          batch = m.div(batchOuter, g.outer);
-        }
-        // Row-major position of index component 0 of this slice.
-        Value indexBase =
-            m.mul(m.add(m.mul(batch, g.positions), n), m.c(depth));
-        Value slice = batchOuter;
-        Value valid;
-        for (auto [j, bound] : llvm::enumerate(g.bounds)) {
-          Type indexType =
-              cast<MemRefType>(g.indices.getType()).getElementType();
-          Value k = castToIndex(b, loc,
-                                memref::LoadOp::create(
-                                    b, loc, g.indices, m.add(indexBase, m.c(j)),
-                                    /*nontemporal=*/false,
-                                    getDeviceAlignment(indexType, onDevice)));
-          // Wrap mode is error mode on the wrapped index.
-          GatherMode mode = g.mode;
-          if (mode == GatherMode::Wrap) {
-            k = resolveIndex(b, loc, mode, k, bound).address;
-            mode = GatherMode::Error;
-          }
-          if (mode == GatherMode::Error)
-            emitIndexCheck(b, loc, g, ids, k, bound,
-                           g.geometry.firstIndexedDim + j, onDevice);
-          // On the host the handler may return: the reported slice then
-          // reads as zero mode, or clamp mode for element types without a
-          // zero attribute (docs/spec.md; a kernel has trapped instead).
-          GatherMode readMode = mode;
-          if (!onDevice && mode == GatherMode::Error)
-            readMode = getZeroAttr(getElementTypeOrSelf(g.result.getType()))
-                           ? GatherMode::Zero
-                           : GatherMode::Clamp;
-          ResolvedIndex resolved = resolveIndex(b, loc, readMode, k, bound);
-          valid = createAndOfValid(b, loc, valid, resolved.isValid);
-          // Clamp mode has nothing to clamp into in an empty dimension: the
-          // slice is zero.
-          std::optional<int64_t> staticBound = getConstantIntValue(bound);
-          if (readMode == GatherMode::Clamp &&
-              !(staticBound && *staticBound > 0))
-            valid = createAndOfValid(
-                b, loc, valid,
-                arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, bound,
-                                      m.c(0)));
-          slice = m.add(m.mul(slice, bound), resolved.address);
-        }
-        Value src = m.mul(slice, g.sliceSize);
-        Value dst = m.mul(r, g.sliceSize);
-        if (!valid) {
-          emitSliceLoop(b, loc, g, ids, src, dst, width, onDevice);
-        } else {
-          scf::IfOp::create(
-              b, loc, valid,
-              [&](OpBuilder &b, Location loc) {
-                emitSliceLoop(b, loc, g, ids, src, dst, width, onDevice);
-                scf::YieldOp::create(b, loc);
-              },
-              [&](OpBuilder &b, Location loc) {
-                emitSliceLoop(b, loc, g, ids, Value(), dst, width, onDevice);
-                scf::YieldOp::create(b, loc);
-              });
-        }
-        scf::YieldOp::create(b, loc);
-      });
+  scf::ForOp::create(b, loc, begin, numSlices, m.mul(step, m.c(inFlight)),
+                     ValueRange{},
+                     [&](OpBuilder &b, Location loc, Value r, ValueRange) {
+                       if (inFlight == 1)
+                         emitSlice(b, loc, g, ids, r, width, onDevice);
+                       else
+                         emitSlicesInFlight(b, loc, g, ids, r, step, numSlices,
+                                            width, inFlight, onDevice);
+                       scf::YieldOp::create(b, loc);
+                     });
 }
 
 /// Threads per block and the bound on blocks of one launch.
@@ -383,6 +570,29 @@ static LaunchBounds getLaunchBounds(IndexMath &m, const SliceGather &g,
           perCase(options.maxBlocks, 8192, 8192, 65536, 8192)};
 }
 
+/// Slices a thread copies per step of its grid-stride loop, their reads in
+/// flight together (emitSlicesInFlight): `slices-per-thread` where given,
+/// else kSlicesInFlight. Only for kernels where each thread makes exactly
+/// one access per slice: a static slice of `lanes` accesses that one row of
+/// a block holds (lanes <= block size, fewer than a warp or whole warps,
+/// which gives gridDim.y = 1), of signless integer, index or floating-point
+/// elements (arith.constant makes their zeros); other kernels copy one slice
+/// at a time.
+static int64_t getSlicesInFlight(const SliceGather &g,
+                                 const GatherToGPUOptions &options, Value lanes,
+                                 Value blockSize) {
+  std::optional<int64_t> staticLanes = getConstantIntValue(lanes);
+  std::optional<int64_t> staticBlock = getConstantIntValue(blockSize);
+  Type elementType = cast<MemRefType>(g.result.getType()).getElementType();
+  if (!staticLanes || *staticLanes < 1 || !staticBlock ||
+      *staticBlock < *staticLanes ||
+      (*staticLanes > kWarpSize && *staticLanes % kWarpSize != 0) ||
+      !elementType.isSignlessIntOrIndexOrFloat())
+    return 1;
+  return options.slicesPerThread > 0 ? options.slicesPerThread
+                                     : kSlicesInFlight;
+}
+
 /// Emits the launch (or, host-only, the scf.parallel) of the kernel with
 /// `width` elements per access. The block shape adapts to the slice length:
 /// short slices pack several per block, long ones are split along grid y.
@@ -401,9 +611,11 @@ static void emitLaunch(OpBuilder &b, Location loc, const SliceGather &g,
   Value gridY = m.max(
       m.min(m.ceilDiv(lanes, blockDimX), m.min(maxBlocks, m.c(kMaxGridY))),
       m.c(1));
-  Value gridX = m.max(m.min(m.ceilDiv(numSlices, blockDimY),
-                            m.max(m.div(maxBlocks, gridY), m.c(1))),
-                      m.c(1));
+  int64_t inFlight = getSlicesInFlight(g, options, lanes, blockSize);
+  Value gridX =
+      m.max(m.min(m.ceilDiv(numSlices, m.mul(blockDimY, m.c(inFlight))),
+                  m.max(m.div(maxBlocks, gridY), m.c(1))),
+            m.c(1));
 
   if (options.hostOnly) {
     Value zero = m.c(0), one = m.c(1);
@@ -414,7 +626,7 @@ static void emitLaunch(OpBuilder &b, Location loc, const SliceGather &g,
         [&](OpBuilder &b, Location loc, ValueRange ivs) {
           KernelIds ids{ivs[0], ivs[1], ivs[3],    ivs[2],
                         gridX,  gridY,  blockDimX, blockDimY};
-          emitKernelBody(b, loc, g, ids, width, /*onDevice=*/false);
+          emitKernelBody(b, loc, g, ids, width, inFlight, /*onDevice=*/false);
         });
     return;
   }
@@ -427,7 +639,7 @@ static void emitLaunch(OpBuilder &b, Location loc, const SliceGather &g,
   gpu::KernelDim3 grid = launch.getGridSize(), blockDim = launch.getBlockSize();
   KernelIds ids{block.x, block.y, thread.x,   thread.y,
                 grid.x,  grid.y,  blockDim.x, blockDim.y};
-  emitKernelBody(b, loc, g, ids, width, /*onDevice=*/true);
+  emitKernelBody(b, loc, g, ids, width, inFlight, /*onDevice=*/true);
   gpu::TerminatorOp::create(b, loc);
 }
 
@@ -770,13 +982,14 @@ struct ConvertGatherToGPUPass
 
   void runOnOperation() override {
     if (failed(options::checkGatherToGPUPass(getOperation(), blockSize,
-                                             maxBlocks)))
+                                             maxBlocks, slicesPerThread)))
       return signalPassFailure();
     GatherToGPUOptions options;
     options.hostOnly = hostOnly;
     options.outOfBoundsHandler = outOfBoundsHandler;
     options.blockSize = blockSize;
     options.maxBlocks = maxBlocks;
+    options.slicesPerThread = slicesPerThread;
     options.vectorize = vectorize;
     // The host-only form reports bad indices as the CPU lowerings do, which
     // ends the program through @exit.

@@ -1,6 +1,9 @@
-// RUN: gather-opt %s -split-input-file -convert-gather-to-gpu -canonicalize -cse | FileCheck %s
-// RUN: gather-opt %s -split-input-file -convert-gather-to-gpu="host-only" -canonicalize -cse | FileCheck %s --check-prefix=HOST
-// RUN: gather-opt %s -split-input-file -convert-gather-to-gpu="vectorize=0" -canonicalize -cse | FileCheck %s --check-prefix=SCALAR
+// The kernel body of one slice per thread and step; slices-in-flight.mlir
+// checks the body of several (the default where each thread makes one
+// access per slice).
+// RUN: gather-opt %s -split-input-file -convert-gather-to-gpu="slices-per-thread=1" -canonicalize -cse | FileCheck %s
+// RUN: gather-opt %s -split-input-file -convert-gather-to-gpu="host-only slices-per-thread=1" -canonicalize -cse | FileCheck %s --check-prefix=HOST
+// RUN: gather-opt %s -split-input-file -convert-gather-to-gpu="vectorize=0 slices-per-thread=1" -canonicalize -cse | FileCheck %s --check-prefix=SCALAR
 
 // A contiguous f32 slice of 8 elements: 128-bit accesses (2 per slice),
 // 2 lanes per slice and 128 slices per block. Host tensors are copied to
@@ -132,13 +135,14 @@ func.func @dynamic_clamp(%p: tensor<?x?xf16>, %i: tensor<?xindex>) -> tensor<?x?
 // -----
 
 // gather_nd: one check per index component, each against its own dimension,
-// and the slice of 4 i32 moved as one 128-bit vector.
+// and the slice of 4 i32 moved as one 128-bit vector. Both components are
+// loaded before the first check, so that neither load waits for the other.
 
 // CHECK-LABEL: func.func @nd_error(
 // CHECK:         gpu.launch
 // CHECK:           %[[K0:.*]] = memref.load %{{.*}}[%{{.*}}] {alignment = 4 : i64} : memref<10xi32>
-// CHECK:           gpu.printf "gather.gather_nd at loc({{.*}}): index %lld is out of bounds [0, %lld) in params dimension 0\0A"
 // CHECK:           %[[K1:.*]] = memref.load %{{.*}}[%{{.*}}] {alignment = 4 : i64} : memref<10xi32>
+// CHECK:           gpu.printf "gather.gather_nd at loc({{.*}}): index %lld is out of bounds [0, %lld) in params dimension 0\0A"
 // CHECK:           gpu.printf "gather.gather_nd at loc({{.*}}): index %lld is out of bounds [0, %lld) in params dimension 1\0A"
 // CHECK:           vector.load %{{.*}} {alignment = 16 : i64} : memref<24xi32>, vector<4xi32>
 func.func @nd_error(%p: tensor<2x3x4xi32>, %i: tensor<5x2xi32>) -> tensor<5x4xi32> {

@@ -27,6 +27,9 @@ struct GatherToGPUOptions {
   int64_t blockSize = options::kBlockSizeDefault;
   /// Upper bound on the blocks of one launch.
   int64_t maxBlocks = options::kMaxBlocksDefault;
+  /// Slices a thread copies per step where it makes one access per slice
+  /// (0: the default, 4).
+  int64_t slicesPerThread = options::kSlicesPerThreadDefault;
   /// Use 128-bit loads and stores where the slice allows.
   bool vectorize = true;
   /// Host-only: the C function error-mode checks report to (kernels on a
