@@ -190,6 +190,11 @@ def zero(t, kind, lines, n):
         lines.append(f"  {z} = arith.constant dense<{value}> : {t}")
     elif kind == "ptr":
         lines.append(f"  {z} = llvm.mlir.zero : !llvm.ptr")
+    elif kind in ("uint", "sint"):
+        # arith takes signless integers only.
+        lines.append(f"  %zb{n} = arith.constant 0 : i{int_width(t)}")
+        lines.append(f"  {z} = builtin.unrealized_conversion_cast %zb{n} : "
+                     f"i{int_width(t)} to {t}")
     return z
 
 
@@ -286,13 +291,13 @@ def check_gather(t, kind, op, mode, body, tag):
 
 def program(type_name, op):
     """The module for one type and op: a gather in mode<clamp> (a copy of
-    ordinary payloads) and, for types with a zero (integers, index,
-    floats), one in mode<zero>."""
+    ordinary payloads) and, for types with a zero (integers of any
+    signedness, index, floats), one in mode<zero>."""
     t, kind = TYPES[type_name]
     ity = "tensor<3xi32>" if op == "gather" else "tensor<3x2xi32>"
     body = [f"  %c{k} = arith.constant {k} : index" for k in range(3)]
     count = check_gather(t, kind, op, "clamp", body, "a")
-    if kind in ("int", "index", "float"):
+    if kind in ("int", "index", "float", "uint", "sint"):
         count += check_gather(t, kind, op, "zero", body, "b")
     idx = "dense<[2, 5, 0]>" if op == "gather" else \
         "dense<[[2, 1], [7, 0], [0, 0]]>"

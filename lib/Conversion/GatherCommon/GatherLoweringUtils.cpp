@@ -135,6 +135,33 @@ ResolvedIndex mlir::gather::resolveIndex(OpBuilder &b, Location loc,
   llvm_unreachable("unknown gather mode");
 }
 
+/// Returns `type` (an integer, or a shaped type of integers) with signless
+/// integers.
+static Type getSignlessType(Type type) {
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return shaped.clone(getSignlessType(shaped.getElementType()));
+  if (auto integer = dyn_cast<IntegerType>(type))
+    return IntegerType::get(type.getContext(), integer.getWidth());
+  return type;
+}
+
+Value mlir::gather::createConstant(OpBuilder &b, Location loc,
+                                   TypedAttr value) {
+  Type type = value.getType();
+  Type signless = getSignlessType(type);
+  if (signless == type)
+    return arith::ConstantOp::create(b, loc, value);
+  TypedAttr bits;
+  if (auto integer = dyn_cast<IntegerAttr>(value))
+    bits = IntegerAttr::get(signless, integer.getValue());
+  else
+    bits = cast<DenseElementsAttr>(value).bitcast(
+        cast<ShapedType>(signless).getElementType());
+  Value constant = arith::ConstantOp::create(b, loc, bits);
+  return UnrealizedConversionCastOp::create(b, loc, type, constant)
+      .getResult(0);
+}
+
 Value mlir::gather::createAndOfValid(OpBuilder &b, Location loc, Value lhs,
                                      Value rhs) {
   if (!lhs)
@@ -528,9 +555,7 @@ Value TensorGatherPattern::lowerWithShapeChecks(
         Value result = lowering.init;
         if (lowering.zero)
           result = linalg::FillOp::create(
-                       tb, tl,
-                       Value(arith::ConstantOp::create(tb, tl, lowering.zero)),
-                       result)
+                       tb, tl, createConstant(tb, tl, lowering.zero), result)
                        .getResult(0);
         scf::YieldOp::create(tb, tl, result);
       },
@@ -616,7 +641,8 @@ mlir::gather::lowerGatherOps(Operation *root,
   populate(patterns);
   ConversionTarget target(*ctx);
   target.addIllegalOp<GatherOp, GatherNdOp>();
-  target.addLegalOp<FixOutOfBoundsOp>();
+  // createConstant's casts to integers with signedness.
+  target.addLegalOp<FixOutOfBoundsOp, UnrealizedConversionCastOp>();
   target.addLegalDialect<arith::ArithDialect,
                          bufferization::BufferizationDialect, func::FuncDialect,
                          linalg::LinalgDialect, LLVM::LLVMDialect,
@@ -652,7 +678,7 @@ Value mlir::gather::createGuardForEmptyDims(
       onEmpty(zb, zl);
     if (!zero)
       return init;
-    Value zeroValue = arith::ConstantOp::create(zb, zl, zero);
+    Value zeroValue = createConstant(zb, zl, zero);
     return linalg::FillOp::create(zb, zl, zeroValue, init).getResult(0);
   };
   bool knownEmpty;

@@ -143,7 +143,7 @@ static Value createZeroValue(OpBuilder &b, Location loc, Type type) {
                                        b.getArrayAttr({zero, zero}));
   if (auto vector = dyn_cast<VectorType>(type))
     zero = DenseElementsAttr::get(vector, zero);
-  return arith::ConstantOp::create(b, loc, zero);
+  return createConstant(b, loc, zero);
 }
 
 /// Returns the alignment of device accesses to elements of `type`: device

@@ -127,8 +127,7 @@ static Value buildGatherGeneric(OpBuilder &b, Location loc, Value params,
             nb, nl, params, geometry.getParamsCoords(coords, addresses));
         if (isValid)
           value = arith::SelectOp::create(
-              nb, nl, isValid, value,
-              arith::ConstantOp::create(nb, nl, lowering.zero));
+              nb, nl, isValid, value, createConstant(nb, nl, lowering.zero));
         linalg::YieldOp::create(nb, nl, value);
       });
   return generic.getResult(0);

@@ -40,7 +40,7 @@ std::string FixUpSignature::getKey() const {
 static void createZeroSlot(OpBuilder &b, Location loc, Value result,
                            ValueRange ivs, TypedAttr zeroAttr) {
   auto type = cast<MemRefType>(result.getType());
-  Value zero = arith::ConstantOp::create(b, loc, zeroAttr);
+  Value zero = createConstant(b, loc, zeroAttr);
   Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
   Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
   SmallVector<Value> ubs;

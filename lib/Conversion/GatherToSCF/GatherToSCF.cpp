@@ -290,9 +290,8 @@ Value LoopEmitter::emitCopy(OpBuilder &b, Location l, ValueRange ivs,
   Value value = tensor::ExtractOp::create(
       b, l, params, getValueOrCreateConstantIndexOp(b, l, paramsOffsets));
   if (isValid)
-    value = arith::SelectOp::create(
-        b, l, isValid, value,
-        arith::ConstantOp::create(b, l, lowering.zero));
+    value = arith::SelectOp::create(b, l, isValid, value,
+                                    createConstant(b, l, lowering.zero));
   return tensor::InsertOp::create(
       b, l, value, acc, getValueOrCreateConstantIndexOp(b, l, resultOffsets));
 }
@@ -307,7 +306,7 @@ Value LoopEmitter::emitCopy(OpBuilder &b, Location l, ValueRange ivs,
 Value LoopEmitter::emitZeroSlot(OpBuilder &b, Location l,
                                 ArrayRef<OpFoldResult> resultOffsets,
                                 Value acc) {
-  Value zero = arith::ConstantOp::create(b, l, lowering.zero);
+  Value zero = createConstant(b, l, lowering.zero);
   Value c0 = arith::ConstantIndexOp::create(b, l, 0);
   Value c1 = arith::ConstantIndexOp::create(b, l, 1);
   SmallVector<int64_t> loopDims;

@@ -90,6 +90,14 @@ ResolvedIndex resolveIndex(OpBuilder &b, Location loc, GatherMode mode,
 /// (meaning true); null when both are.
 Value createAndOfValid(OpBuilder &b, Location loc, Value lhs, Value rhs);
 
+/// Returns the constant `value` (a scalar, or a dense vector or tensor
+/// splat) as an SSA value: an arith.constant, or, for integers with
+/// signedness (ui8, si16: arith takes signless integers only), a signless
+/// arith.constant of the same bits cast to the type with
+/// builtin.unrealized_conversion_cast. The LLVM conversion gives both types
+/// the same LLVM type, and reconcile-unrealized-casts removes the cast.
+Value createConstant(OpBuilder &b, Location loc, TypedAttr value);
+
 /// True when the gather may produce zero slices: zero mode, or clamp mode
 /// with an addressed params dimension that is not known to be non-empty.
 bool mayProduceZeroSlices(const GatherGeometry &geometry, GatherMode mode,
