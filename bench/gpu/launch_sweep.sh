@@ -12,6 +12,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 # name: gather-gpu-pipeline options ("" = the per-case defaults).
 configs=(
   "auto:"
+  "one_per_step:slices-per-thread=1"
   "b256_m8192:block-size=256 max-blocks=8192"
   "b512_m8192:block-size=512 max-blocks=8192"
   "b1024_m8192:block-size=1024 max-blocks=8192"

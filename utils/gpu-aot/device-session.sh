@@ -6,11 +6,13 @@
 #   utils/gpu-aot/device-session.sh check RESULTS  # here, on what came back
 # DIR (under the repository, ignored, e.g. build-aot) travels with the
 # device tool's `carry`. `run` executes the GPU integration tests' programs,
-# the GPU differential test (seed 20261128, 200 cases) and the
-# launch-configuration sweep (bench/gpu/launch_sweep.sh; ROUNDS, default 3,
-# and BUDGET, default 200 s, bound it), and packs results.tgz and
-# sweep.tgz. `check` unpacks them, checks the tests' output against their
-# CHECK lines and replays the differential test.
+# the GPU differential test (seed 20261128, 200 cases), bench.py at scale 1
+# with torch (bench_scale1.csv) and the launch-configuration sweep at scale
+# 16 (bench/gpu/launch_sweep.sh; ROUNDS, default 3, and BUDGET, default
+# 200 s, bound it: one round of its 10 configurations takes about 300 s on
+# an H200), and packs results.tgz and sweep.tgz (the device tool brings back
+# at most 8 files per call). `check` unpacks them, checks the tests' output
+# against their CHECK lines and replays the differential test.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 seed=20261128
@@ -24,6 +26,8 @@ build)
   set -e
   "$root/utils/gpu-aot/build.sh" "$dir/tests" sm_90
   "${difftest[@]}" --aot-build "$dir/diff" --keep "$dir/diffkeep"
+  /usr/bin/python3 "$root/bench/gpu/bench.py" --iters 20 --chip sm_90 \
+    --build-aot "$dir/scale1" > /dev/null
   "$root/bench/gpu/launch_sweep.sh" build "$dir/sweep" 16 ;;
 run)
   dir=$2 out=${OUT:?run on the device machine, which sets OUT}
@@ -34,6 +38,8 @@ run)
   "$dir/diff/run.sh" "$dir/diff" "$out/r/diff" > "$out/diff.log" 2>&1
   echo "tests and difftest: $((SECONDS - start)) s" >> "$out/gpu.txt"
   (cd "$out" && tar czf results.tgz r && rm -rf r)
+  python3 "$root/bench/gpu/bench.py" --prebuilt "$dir/scale1" --iters 20 \
+    --chip sm_90 --csv "$out/bench_scale1.csv" > /dev/null 2>&1
   "$root/bench/gpu/launch_sweep.sh" run "$dir/sweep" "$out/s" \
     "${ROUNDS:-3}" "${BUDGET:-200}" > /dev/null 2>&1
   (cd "$out" && tar czf sweep.tgz s && cp s/sweep.log . && rm -rf s)
