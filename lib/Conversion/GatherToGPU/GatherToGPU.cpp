@@ -387,6 +387,18 @@ static void emitSlice(OpBuilder &b, Location loc, const SliceGather &g,
       });
 }
 
+/// Emits `body` where `cond` holds: in an scf.if, or in place when `cond` is
+/// null (always).
+static void emitGuarded(OpBuilder &b, Location loc, Value cond,
+                        function_ref<void(OpBuilder &, Location)> body) {
+  if (!cond)
+    return body(b, loc);
+  scf::IfOp::create(b, loc, cond, [&](OpBuilder &b, Location loc) {
+    body(b, loc);
+    scf::YieldOp::create(b, loc);
+  });
+}
+
 /// Emits the error-mode checks (error and wrap mode) of the index components
 /// `ks[u]` of the slices where `inRange[u]` holds (null: always), behind one
 /// branch on whether any of them is bad: no index load then waits for the
@@ -397,13 +409,14 @@ static void emitChecksInFlight(OpBuilder &b, Location loc, const SliceGather &g,
                                ArrayRef<Value> inRange, bool onDevice) {
   if (g.mode != GatherMode::Error && g.mode != GatherMode::Wrap)
     return;
+  SmallVector<SmallVector<Value>> checkedKs;
   Value anyBad;
   for (auto [uks, checked] : llvm::zip_equal(ks, inRange)) {
+    SmallVector<Value> &uChecked = checkedKs.emplace_back();
     for (auto [k, bound] : llvm::zip_equal(uks, g.bounds)) {
-      Value bad = arith::XOrIOp::create(
-          b, loc,
-          createIsInBounds(b, loc, getCheckedIndex(b, loc, g, k, bound), bound),
-          arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+      uChecked.push_back(getCheckedIndex(b, loc, g, k, bound));
+      Value bad = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                        uChecked.back(), bound);
       if (checked)
         bad = arith::AndIOp::create(b, loc, bad, checked);
       anyBad = anyBad ? arith::OrIOp::create(b, loc, anyBad, bad) : bad;
@@ -411,25 +424,15 @@ static void emitChecksInFlight(OpBuilder &b, Location loc, const SliceGather &g,
   }
   if (!anyBad) // Index vectors of no components.
     return;
-  scf::IfOp::create(b, loc, anyBad, [&](OpBuilder &b, Location loc) {
-    for (size_t u = 0; u < ks.size(); ++u) {
-      auto emitChecks = [&](OpBuilder &b, Location loc) {
+  emitGuarded(b, loc, anyBad, [&](OpBuilder &b, Location loc) {
+    for (auto [uChecked, checked] : llvm::zip_equal(checkedKs, inRange)) {
+      ArrayRef<Value> indices = uChecked;
+      emitGuarded(b, loc, checked, [&](OpBuilder &b, Location loc) {
         for (auto [j, bound] : llvm::enumerate(g.bounds))
-          emitIndexCheck(b, loc, g, ids,
-                         getCheckedIndex(b, loc, g, ks[u][j], bound), bound,
+          emitIndexCheck(b, loc, g, ids, indices[j], bound,
                          g.geometry.firstIndexedDim + j, onDevice);
-      };
-      Value checked = inRange[u];
-      if (!checked) {
-        emitChecks(b, loc);
-        continue;
-      }
-      scf::IfOp::create(b, loc, checked, [&](OpBuilder &b, Location loc) {
-        emitChecks(b, loc);
-        scf::YieldOp::create(b, loc);
       });
     }
-    scf::YieldOp::create(b, loc);
   });
 }
 
@@ -495,13 +498,8 @@ static void emitSlicesInFlight(OpBuilder &b, Location loc, const SliceGather &g,
       emitReadsInFlight(b, loc, g, access, sources, inRange, offset);
   for (int64_t u = 0; u < count; ++u) {
     Value to = m.add(m.mul(rs[u], g.sliceSize), offset);
-    if (!inRange[u]) {
+    emitGuarded(b, loc, inRange[u], [&](OpBuilder &b, Location loc) {
       emitAccessStore(b, loc, g, access, values[u], to);
-      continue;
-    }
-    scf::IfOp::create(b, loc, inRange[u], [&](OpBuilder &b, Location loc) {
-      emitAccessStore(b, loc, g, access, values[u], to);
-      scf::YieldOp::create(b, loc);
     });
   }
 }
