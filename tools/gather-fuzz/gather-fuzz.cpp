@@ -124,13 +124,15 @@ void runPipelines(ModuleOp module, ByteReader &options, unsigned selector) {
   static const char *const blockSize[] = {"256", "1", "32", "1024", "0"};
   static const char *const maxBlocks[] = {"8192", "1", "3", "0"};
   static const char *const slicesPerThread[] = {"0", "1", "3", "16"};
-  std::string cpu = "builtin.module(gather-cpu-pipeline{prefetch-distance=" +
-                    std::string(options.pick(prefetch));
-  std::string gpu = "builtin.module(gather-gpu-pipeline{host-only block-size=" +
-                    std::string(options.pick(blockSize)) +
-                    " max-blocks=" + options.pick(maxBlocks) +
-                    " slices-per-thread=" + options.pick(slicesPerThread) +
-                    (options.pick(2) ? " vectorize=false" : "") + "})";
+  // One pick per statement: the operands of `+` are evaluated in no fixed
+  // order, and an input must pick the same options with every compiler.
+  std::string cpu = "builtin.module(gather-cpu-pipeline{prefetch-distance=";
+  cpu += options.pick(prefetch);
+  std::string gpu = "builtin.module(gather-gpu-pipeline{host-only block-size=";
+  gpu += options.pick(blockSize);
+  gpu += std::string(" max-blocks=") + options.pick(maxBlocks);
+  gpu += std::string(" slices-per-thread=") + options.pick(slicesPerThread);
+  gpu += options.pick(2) ? " vectorize=false})" : "})";
   const std::string pipelines[] = {
       "builtin.module(canonicalize,cse)",
       cpu + "})",
@@ -333,7 +335,8 @@ void runStructured(ByteReader &in, MLIRContext *context) {
   if (!module || failed(verify(*module)))
     return;
   // Most inputs run one or two pipelines: more inputs per second.
-  unsigned selector = in.next() | 1u << in.pick(6);
+  unsigned selector = in.next();
+  selector |= 1u << in.pick(6);
   runPipelines(*module, in, selector);
 }
 
