@@ -880,10 +880,10 @@ Value LoopEmitter::emitOffsetsCheck(OpBuilder &b, Location l,
         for (int64_t k = 0; k < g.indexDepth; ++k) {
           Value index = loadIndex(lb, ll, indices,
                                   g.getIndicesCoords(lb, ll, selector, k));
-          bad = arith::OrIOp::create(
-              lb, ll, bad,
-              arith::CmpIOp::create(lb, ll, arith::CmpIPredicate::uge, index,
-                                    indexedSizes[k]));
+          bad =
+              arith::OrIOp::create(lb, ll, bad,
+                                   createIndexIsBad(lb, ll, plan.uncheckedMode,
+                                                    index, indexedSizes[k]));
           offset = arith::AddIOp::create(
               lb, ll, offset,
               arith::MulIOp::create(lb, ll, index,

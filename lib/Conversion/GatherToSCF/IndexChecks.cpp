@@ -16,6 +16,14 @@
 using namespace mlir;
 using namespace mlir::gather;
 
+Value mlir::gather::createIndexIsBad(OpBuilder &b, Location loc,
+                                     GatherMode mode, Value index, Value size) {
+  // Wrap mode: the wrapped index (resolveIndex keeps a bad one as is).
+  if (mode == GatherMode::Wrap)
+    index = resolveIndex(b, loc, mode, index, size).address;
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, index, size);
+}
+
 /// Returns an i1 that is true when a component of the index vector at
 /// `selector` is out of bounds, or-ed into `acc` (which may be null).
 static Value orOutOfBounds(OpBuilder &b, Location loc, const GatherGeometry &g,
@@ -25,11 +33,7 @@ static Value orOutOfBounds(OpBuilder &b, Location loc, const GatherGeometry &g,
   for (int64_t k = 0; k < g.indexDepth; ++k) {
     Value index =
         loadIndex(b, loc, indices, g.getIndicesCoords(b, loc, selector, k));
-    // Wrap mode: the wrapped index (resolveIndex keeps a bad one as is).
-    if (mode == GatherMode::Wrap)
-      index = resolveIndex(b, loc, mode, index, indexedSizes[k]).address;
-    Value bad = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, index,
-                                      indexedSizes[k]);
+    Value bad = createIndexIsBad(b, loc, mode, index, indexedSizes[k]);
     acc = acc ? arith::OrIOp::create(b, loc, acc, bad) : bad;
   }
   return acc;

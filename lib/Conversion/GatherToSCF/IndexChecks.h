@@ -29,6 +29,12 @@ struct IndexChunk {
   Value lo, hi;
 };
 
+/// Returns an i1 that is true when `index`, one component of an index vector
+/// loaded as is, is out of bounds in a params dimension of `size` (wrap
+/// mode tests its wrapped value).
+Value createIndexIsBad(OpBuilder &b, Location loc, GatherMode mode, Value index,
+                       Value size);
+
 /// Returns an i1 that is true when an index of `chunk` is out of bounds:
 /// an or-reduction of the bound tests.
 Value createChunkCheck(OpBuilder &b, Location loc, const GatherGeometry &g,

@@ -107,14 +107,12 @@ static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
   bool beyondL2 = target.isBeyondL2(in.paramsType, *elementBytes);
   int64_t maxBytes = beyondL2 ? target.slicePrefetchMaxBytesBeyondL2
                               : target.slicePrefetchMaxBytes;
-  int64_t sliceBytes = *elementBytes;
-  for (int64_t size :
-       in.paramsType.getShape().drop_front(g.firstIndexedDim + g.indexDepth)) {
-    std::optional<int64_t> bytes = llvm::checkedMul(sliceBytes, size);
-    if (!bytes || *bytes >= maxBytes)
-      return 0;
-    sliceBytes = *bytes;
-  }
+  std::optional<int64_t> staticSliceBytes =
+      getStaticSliceBytes(in, *elementBytes);
+  if (!staticSliceBytes || *staticSliceBytes == 0 ||
+      *staticSliceBytes >= maxBytes)
+    return 0;
+  int64_t sliceBytes = *staticSliceBytes;
   // Static params larger than L2: into L2, far enough ahead to cover the
   // random reads' latency (getRowPrefetchLocality).
   if (sliceBytes < target.cacheLineBytes)
@@ -180,8 +178,6 @@ static void chooseDenseChunkStreaming(const LoweringPlanInputs &in,
   plan.plainStoresOutsideDenseChunks = !subLine;
 }
 
-/// True when every params dimension an index addresses is static and not
-/// empty: address 0 is then in bounds in each.
 /// LoweringPlan::copyThroughOffsets: where the unchecked copies would load
 /// every index component again (error mode's addresses; wrap mode's check
 /// tests wrapped indices) from params that L2 holds (beyond it, the copies
