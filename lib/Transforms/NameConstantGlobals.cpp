@@ -68,19 +68,33 @@ static void walkOutsideNestedSymbolTables(ModuleOp module,
 
 namespace {
 
+/// The module's constant globals (those bufferization creates), with their
+/// base names, in module order, and the names every other symbol holds.
+struct ConstantGlobals {
+  DenseMap<StringAttr, std::pair<memref::GlobalOp, std::string>> byName;
+  SmallVector<memref::GlobalOp> inModuleOrder;
+  llvm::StringSet<> otherNames;
+
+  explicit ConstantGlobals(ModuleOp module);
+  /// First use by a memref.get_global, then the unused ones. Nested symbol
+  /// tables (a gpu.module) hold their own symbols: not walked.
+  llvm::SetVector<memref::GlobalOp> getOrder(ModuleOp module) const;
+  /// The new name of each global in `order` whose name changes, named as
+  /// bufferization's uniquing would: the base name, then `_0`, `_1`, ...
+  /// skipping names other symbols hold.
+  DenseMap<StringAttr, StringAttr>
+  getNewNames(MLIRContext *context, ArrayRef<memref::GlobalOp> order) const;
+};
+
 struct NameConstantGlobalsPass
     : public gather::impl::NameConstantGlobalsPassBase<
           NameConstantGlobalsPass> {
   void runOnOperation() override;
 };
 
-void NameConstantGlobalsPass::runOnOperation() {
-  ModuleOp module = getOperation();
-  // The constant globals, with their base names, and the names every other
-  // symbol of the module holds.
-  DenseMap<StringAttr, std::pair<memref::GlobalOp, std::string>> byName;
-  SmallVector<memref::GlobalOp> inModuleOrder;
-  llvm::StringSet<> otherNames;
+} // namespace
+
+ConstantGlobals::ConstantGlobals(ModuleOp module) {
   for (Operation &op : module.getBody()->getOperations()) {
     auto global = dyn_cast<memref::GlobalOp>(op);
     std::optional<std::string> base;
@@ -94,11 +108,10 @@ void NameConstantGlobalsPass::runOnOperation() {
       otherNames.insert(name.getValue());
     }
   }
-  if (inModuleOrder.empty())
-    return markAllAnalysesPreserved();
+}
 
-  // Order: first use by a memref.get_global, then the unused ones. Nested
-  // symbol tables (a gpu.module) hold their own symbols: not walked.
+llvm::SetVector<memref::GlobalOp>
+ConstantGlobals::getOrder(ModuleOp module) const {
   llvm::SetVector<memref::GlobalOp> order;
   walkOutsideNestedSymbolTables(module, [&](Operation *op) {
     auto getGlobal = dyn_cast<memref::GetGlobalOp>(op);
@@ -109,14 +122,16 @@ void NameConstantGlobalsPass::runOnOperation() {
       order.insert(it->second.first);
   });
   order.insert(inModuleOrder.begin(), inModuleOrder.end());
+  return order;
+}
 
-  // Name each in that order as bufferization's uniquing would: the base
-  // name, then `_0`, `_1`, ... skipping names other symbols hold.
-  MLIRContext *context = &getContext();
+DenseMap<StringAttr, StringAttr>
+ConstantGlobals::getNewNames(MLIRContext *context,
+                             ArrayRef<memref::GlobalOp> order) const {
   llvm::StringMap<unsigned> nextSuffix;
   DenseMap<StringAttr, StringAttr> renamed;
   for (memref::GlobalOp global : order) {
-    const std::string &base = byName[global.getSymNameAttr()].second;
+    std::string base = byName.lookup(global.getSymNameAttr()).second;
     std::string name = base;
     auto [suffix, first] = nextSuffix.try_emplace(base, 0);
     while (!first || otherNames.contains(name)) {
@@ -127,20 +142,14 @@ void NameConstantGlobalsPass::runOnOperation() {
     if (newName != global.getSymNameAttr())
       renamed[global.getSymNameAttr()] = newName;
   }
-  // Nothing to do when the globals already lead the module in this order
-  // under these names.
-  Block *body = module.getBody();
-  bool canonical = renamed.empty();
-  Block::iterator next = body->begin();
-  for (memref::GlobalOp global : order)
-    canonical = canonical && &*next++ == global.getOperation();
-  if (canonical)
-    return markAllAnalysesPreserved();
+  return renamed;
+}
 
-  // Rename the globals, then every reference in one walk (a simultaneous
-  // mapping, so that names that trade places cannot clash), and move the
-  // globals to the top of the module in their order.
-  for (memref::GlobalOp global : order)
+/// Renames the globals, then every reference in one walk (a simultaneous
+/// mapping, so that names that trade places cannot clash).
+static void renameGlobals(ModuleOp module, ArrayRef<memref::GlobalOp> globals,
+                          const DenseMap<StringAttr, StringAttr> &renamed) {
+  for (memref::GlobalOp global : globals)
     if (StringAttr newName = renamed.lookup(global.getSymNameAttr()))
       global.setSymNameAttr(newName);
   AttrTypeReplacer replacer;
@@ -154,8 +163,29 @@ void NameConstantGlobalsPass::runOnOperation() {
     replacer.replaceElementsIn(op, /*replaceAttrs=*/true,
                                /*replaceLocs=*/false, /*replaceTypes=*/false);
   });
+}
+
+void NameConstantGlobalsPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  ConstantGlobals globals(module);
+  if (globals.inModuleOrder.empty())
+    return markAllAnalysesPreserved();
+  llvm::SetVector<memref::GlobalOp> order = globals.getOrder(module);
+  DenseMap<StringAttr, StringAttr> renamed =
+      globals.getNewNames(&getContext(), order.getArrayRef());
+
+  // Nothing to do when the globals already lead the module in this order
+  // under these names.
+  Block *body = module.getBody();
+  bool canonical = renamed.empty();
+  Block::iterator next = body->begin();
+  for (memref::GlobalOp global : order)
+    canonical = canonical && &*next++ == global.getOperation();
+  if (canonical)
+    return markAllAnalysesPreserved();
+
+  renameGlobals(module, order.getArrayRef(), renamed);
+  // The globals lead the module in their order.
   for (memref::GlobalOp global : llvm::reverse(order))
     global->moveBefore(body, body->begin());
 }
-
-} // namespace
