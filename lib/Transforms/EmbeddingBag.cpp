@@ -300,6 +300,12 @@ private:
   void emitReportsAfter(OpBuilder &b, Location loc, Value flags);
   Value emitRows(OpBuilder &b, Location loc, Value bag, Value slot,
                  bool reported);
+  Value emitRowsInBlocks(OpBuilder &b, Location loc, Value bag, Value slot);
+  Value emitRowsInSlot(OpBuilder &b, Location loc, Value bag, Value slot,
+                       bool reported);
+  Value emitSlotUpdates(OpBuilder &b, Location loc, const ResolvedIndex &row,
+                        ArrayRef<Value> scalars, Value begin, Value end,
+                        int64_t width, Value slot);
   Value emitBlock(OpBuilder &b, Location loc, Value bag, Value slot,
                   Value offset, int64_t width, bool prefetch);
   void emitPrefetch(OpBuilder &b, Location loc, Value bag, Value k);
@@ -504,38 +510,44 @@ void BagEmitter::emitReportsAfter(OpBuilder &b, Location loc, Value flags) {
 
 Value BagEmitter::emitRows(OpBuilder &b, Location loc, Value bag, Value slot,
                            bool reported) {
-  Value zero = cst(b, loc, 0), one = cst(b, loc, 1);
-  // Static D, no bad index: the row in blocks of blockWidth columns, each
-  // summed over the bag in registers. The first block's pass prefetches
-  // whole rows; the other passes find them in cache. (One vector<D> value
-  // for a D256 f32 row measured 0.9x the C++ prefetch loop: 32 ymm
-  // accumulators spill.)
-  if (!reported && blockWidth > 0) {
-    int64_t numBlocks = staticRowSize / blockWidth;
-    int64_t tail = staticRowSize % blockWidth;
-    slot = emitBlock(b, loc, bag, slot, zero, blockWidth, /*prefetch=*/true);
-    if (numBlocks > 1)
-      slot = scf::ForOp::create(
-                 b, loc, cst(b, loc, blockWidth),
-                 cst(b, loc, numBlocks * blockWidth), cst(b, loc, blockWidth),
-                 ValueRange{slot},
-                 [&](OpBuilder &lb, Location ll, Value offset,
-                     ValueRange args) {
-                   scf::YieldOp::create(
-                       lb, ll,
-                       emitBlock(lb, ll, bag, args[0], offset, blockWidth,
-                                 /*prefetch=*/false));
-                 })
-                 .getResult(0);
-    if (tail)
-      slot = emitBlock(b, loc, bag, slot,
-                       cst(b, loc, numBlocks * blockWidth), tail,
-                       /*prefetch=*/false);
-    return slot;
-  }
+  if (!reported && blockWidth > 0)
+    return emitRowsInBlocks(b, loc, bag, slot);
+  return emitRowsInSlot(b, loc, bag, slot, reported);
+}
 
-  // The accumulator is the output row, a cache line of elements at a time,
-  // then one element at a time for the tail: every transfer in bounds.
+/// Static D, no bad index: the row in blocks of blockWidth columns, each
+/// summed over the bag in registers. The first block's pass prefetches whole
+/// rows; the other passes find them in cache. (One vector<D> value for a
+/// D256 f32 row measured 0.9x the C++ prefetch loop: 32 ymm accumulators
+/// spill.)
+Value BagEmitter::emitRowsInBlocks(OpBuilder &b, Location loc, Value bag,
+                                   Value slot) {
+  int64_t numBlocks = staticRowSize / blockWidth;
+  int64_t tail = staticRowSize % blockWidth;
+  slot = emitBlock(b, loc, bag, slot, cst(b, loc, 0), blockWidth,
+                   /*prefetch=*/true);
+  if (numBlocks > 1)
+    slot = scf::ForOp::create(
+               b, loc, cst(b, loc, blockWidth),
+               cst(b, loc, numBlocks * blockWidth), cst(b, loc, blockWidth),
+               ValueRange{slot},
+               [&](OpBuilder &lb, Location ll, Value offset, ValueRange args) {
+                 scf::YieldOp::create(lb, ll,
+                                      emitBlock(lb, ll, bag, args[0], offset,
+                                                blockWidth,
+                                                /*prefetch=*/false));
+               })
+               .getResult(0);
+  if (tail)
+    slot = emitBlock(b, loc, bag, slot, cst(b, loc, numBlocks * blockWidth),
+                     tail, /*prefetch=*/false);
+  return slot;
+}
+
+/// The accumulator is the output row, a cache line of elements at a time,
+/// then one element at a time for the tail: every transfer in bounds.
+Value BagEmitter::emitRowsInSlot(OpBuilder &b, Location loc, Value bag,
+                                 Value slot, bool reported) {
   if (fillValue)
     slot = linalg::FillOp::create(b, loc, fillValue, slot).getResult(0);
   Value fullEnd = rowSize;
@@ -544,44 +556,46 @@ Value BagEmitter::emitRows(OpBuilder &b, Location loc, Value bag, Value slot,
         b, loc, rowSize,
         arith::RemUIOp::create(b, loc, rowSize, cst(b, loc, chunk)));
   auto loop = scf::ForOp::create(
-      b, loc, zero, bagSize, one, ValueRange{slot},
+      b, loc, cst(b, loc, 0), bagSize, cst(b, loc, 1), ValueRange{slot},
       [&](OpBuilder &lb, Location ll, Value k, ValueRange args) {
         emitPrefetch(lb, ll, bag, k);
         ResolvedIndex row = resolveRow(lb, ll, bag, k, reported);
         SmallVector<Value> scalars = loadScalars(lb, ll, bag, k);
-        auto step = [&](Value begin, Value end, int64_t width, Value acc) {
-          return scf::ForOp::create(
-                     lb, ll, begin, end, cst(lb, ll, width), ValueRange{acc},
-                     [&](OpBuilder &cb, Location cl, Value offset,
-                         ValueRange accs) {
-                       auto accVector = VectorType::get({width}, form.accType);
-                       Value pad = arith::ConstantOp::create(
-                           cb, cl, form.accType,
-                           cb.getZeroAttr(form.accType));
-                       Value accValues = vector::TransferReadOp::create(
-                           cb, cl, accVector, accs[0], ValueRange{offset},
-                           pad, ArrayRef<bool>{true});
-                       Value values =
-                           readRow(cb, cl, row, offset, width);
-                       Value next =
-                           combine(cb, cl, values, accValues, scalars, width);
-                       Value written =
-                           vector::TransferWriteOp::create(
-                               cb, cl, next, accs[0], ValueRange{offset},
-                               ArrayRef<bool>{true})
-                               .getResult();
-                       scf::YieldOp::create(cb, cl, written);
-                     })
-              .getResult(0);
-        };
-        Value acc = step(cst(lb, ll, 0), fullEnd, chunk, args[0]);
+        Value acc = emitSlotUpdates(lb, ll, row, scalars, cst(lb, ll, 0),
+                                    fullEnd, chunk, args[0]);
         if (fullEnd != rowSize)
-          acc = step(fullEnd, rowSize, 1, acc);
+          acc = emitSlotUpdates(lb, ll, row, scalars, fullEnd, rowSize, 1, acc);
         scf::YieldOp::create(lb, ll, acc);
       });
   if (!form.epilogue)
     return loop.getResult(0);
   return applyEpilogueToSlot(b, loc, loop.getResult(0));
+}
+
+/// Combines columns [begin, end) of `row` into the slot, `width` at a time
+/// (read the slot, combine, write it back).
+Value BagEmitter::emitSlotUpdates(OpBuilder &b, Location loc,
+                                  const ResolvedIndex &row,
+                                  ArrayRef<Value> scalars, Value begin,
+                                  Value end, int64_t width, Value slot) {
+  auto loop = scf::ForOp::create(
+      b, loc, begin, end, cst(b, loc, width), ValueRange{slot},
+      [&](OpBuilder &lb, Location ll, Value offset, ValueRange accs) {
+        auto accVector = VectorType::get({width}, form.accType);
+        Value pad = arith::ConstantOp::create(lb, ll, form.accType,
+                                              lb.getZeroAttr(form.accType));
+        Value accValues = vector::TransferReadOp::create(
+            lb, ll, accVector, accs[0], ValueRange{offset}, pad,
+            ArrayRef<bool>{true});
+        Value values = readRow(lb, ll, row, offset, width);
+        Value next = combine(lb, ll, values, accValues, scalars, width);
+        Value written = vector::TransferWriteOp::create(lb, ll, next, accs[0],
+                                                        ValueRange{offset},
+                                                        ArrayRef<bool>{true})
+                            .getResult();
+        scf::YieldOp::create(lb, ll, written);
+      });
+  return loop.getResult(0);
 }
 
 /// Applies the epilogue to the slot in place, a cache line of elements at a
