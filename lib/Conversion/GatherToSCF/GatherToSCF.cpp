@@ -121,6 +121,14 @@ using ToResultFn =
 using ChunkBodyFn = function_ref<SmallVector<Value>(
     OpBuilder &, Location, const IndexChunk &, Value, ValueRange)>;
 
+/// The slot of the result one iteration of a chunk forall fills: offsets,
+/// sizes and unit strides, and the range [lo, hi) of loop `split` it covers
+/// (hi is null when the iteration covers one coordinate of that loop).
+struct ChunkSlot {
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  Value lo, hi;
+};
+
 /// Builds the loops of one gather op as its LoweringPlan says.
 class LoopEmitter {
 public:
@@ -143,6 +151,9 @@ private:
   Value emitParallelChunks(OpBuilder &b, Location loc);
   std::pair<Value, Value> emitChunkForall(OpBuilder &b, Location loc,
                                           ValueRange outerIvs, Value acc);
+  ChunkSlot getChunkSlot(OpBuilder &b, Location loc, Value iv,
+                         ValueRange outerIvs, int64_t split, Value chunkSize,
+                         Value splitSize);
   OpFoldResult getParallelIterations(OpBuilder &b, Location loc,
                                      Value chunkSize, int64_t split);
   Value emitForallOverOutermost(OpBuilder &b, Location loc, CopyKind kind);
@@ -1094,26 +1105,11 @@ std::pair<Value, Value> LoopEmitter::emitChunkForall(OpBuilder &b, Location l,
   b.setInsertionPoint(forall.getTerminator());
   Value iv = forall.getInductionVar(0);
   Value shared = forall.getRegionIterArgs()[0];
-  // The slot: one coordinate of each loop before `split`, and the chunk
-  // [lo, hi) or one coordinate of loop `split`.
-  SmallVector<OpFoldResult> slotOffsets(g.resultRank, b.getIndexAttr(0));
-  SmallVector<OpFoldResult> slotSizes(sizes);
-  SmallVector<OpFoldResult> unitStrides(g.resultRank, b.getIndexAttr(1));
-  for (int64_t i = 0; i < split; ++i) {
-    slotOffsets[i] = outerIvs[i];
-    slotSizes[i] = b.getIndexAttr(1);
-  }
-  Value lo = iv, hi;
-  slotSizes[split] = b.getIndexAttr(1);
-  if (overChunks) {
-    lo = arith::MulIOp::create(b, l, iv, chunkSize);
-    hi = arith::MinUIOp::create(
-        b, l, arith::AddIOp::create(b, l, lo, chunkSize), splitSize);
-    slotSizes[split] = arith::SubIOp::create(b, l, hi, lo).getResult();
-  }
-  slotOffsets[split] = lo;
-  Value slot = tensor::ExtractSliceOp::create(b, l, shared, slotOffsets,
-                                              slotSizes, unitStrides);
+  ChunkSlot slotOf =
+      getChunkSlot(b, l, iv, outerIvs, split, chunkSize, splitSize);
+  Value lo = slotOf.lo, hi = slotOf.hi;
+  Value slot = tensor::ExtractSliceOp::create(b, l, shared, slotOf.offsets,
+                                              slotOf.sizes, slotOf.strides);
   // Result coordinates relative to the slot.
   auto toSlot = [&](OpBuilder &sb, Location sl, ValueRange ivs) {
     SmallVector<Value> rel(ivs);
@@ -1151,12 +1147,39 @@ std::pair<Value, Value> LoopEmitter::emitChunkForall(OpBuilder &b, Location l,
   if (plan.reports)
     writeIterationFlag(b, l, forall, /*sharedIndex=*/1, filled[1]);
   b.setInsertionPointToStart(forall.getTerminator().getBody());
-  tensor::ParallelInsertSliceOp::create(b, l, filled[0], shared, slotOffsets,
-                                        slotSizes, unitStrides);
+  tensor::ParallelInsertSliceOp::create(b, l, filled[0], shared, slotOf.offsets,
+                                        slotOf.sizes, slotOf.strides);
   if (!plan.reports)
     return {forall.getResult(0), Value()};
   b.setInsertionPointAfter(forall);
   return {forall.getResult(0), createAnyFlagSet(b, l, forall.getResult(1))};
+}
+
+/// The slot of chunk forall iteration `iv`: one coordinate of each loop
+/// before `split`, and the chunk [lo, hi) of loop `split` (OverChunks) or
+/// its coordinate `iv` (OverOutermost).
+ChunkSlot LoopEmitter::getChunkSlot(OpBuilder &b, Location l, Value iv,
+                                    ValueRange outerIvs, int64_t split,
+                                    Value chunkSize, Value splitSize) {
+  ChunkSlot slot;
+  slot.offsets.assign(g.resultRank, b.getIndexAttr(0));
+  slot.sizes.assign(sizes.begin(), sizes.end());
+  slot.strides.assign(g.resultRank, b.getIndexAttr(1));
+  for (int64_t i = 0; i < split; ++i) {
+    slot.offsets[i] = outerIvs[i];
+    slot.sizes[i] = b.getIndexAttr(1);
+  }
+  slot.lo = iv;
+  slot.sizes[split] = b.getIndexAttr(1);
+  if (plan.threads == LoweringPlan::Threads::OverChunks) {
+    slot.lo = arith::MulIOp::create(b, l, iv, chunkSize);
+    slot.hi = arith::MinUIOp::create(
+        b, l, arith::AddIOp::create(b, l, slot.lo, chunkSize), splitSize);
+    slot.sizes[split] =
+        arith::SubIOp::create(b, l, slot.hi, slot.lo).getResult();
+  }
+  slot.offsets[split] = slot.lo;
+  return slot;
 }
 
 /// Checks::PerChunk on threads: the chunk foralls (emitChunkForall), inside
