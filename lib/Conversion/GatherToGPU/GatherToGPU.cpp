@@ -805,8 +805,7 @@ struct GatherToGPUPattern
     if (op.hasBufferSemantics() && !isFlatBufferForm(op))
       return rewriter.notifyMatchFailure(op, "buffer form with a layout");
     Location loc = op.getLoc();
-    RankedTensorType resultType = op.getResultType();
-    Type elementType = resultType.getElementType();
+    Type elementType = op.getResultType().getElementType();
     if (!isSupported(op, options.hostOnly))
       return rewriter.notifyMatchFailure(op, "unsupported element type or size "
                                              "(checkSupported says why)");
@@ -857,20 +856,29 @@ struct GatherToGPUPattern
                           numParams, numIndices, numResult, elementType);
     if (ifMismatch)
       rewriter.setInsertionPointAfter(ifMismatch);
-    if (op.hasBufferSemantics()) {
-      rewriter.eraseOp(op);
-      return success();
-    }
-    Value tensor = bufferization::ToTensorOp::create(
-        rewriter, loc, memref::getTensorTypeFromMemRefType(result.getType()),
-        result, /*restrict=*/true, /*writable=*/true);
-    if (tensor.getType() != resultType)
-      tensor = tensor::CastOp::create(rewriter, loc, resultType, tensor);
-    rewriter.replaceOp(op, tensor);
+    replaceWithResult(rewriter, op, result);
     return success();
   }
 
 private:
+  /// Erases the buffer form (its kernels wrote `out`); replaces the tensor
+  /// form by the result buffer as a tensor of the op's result type.
+  static void replaceWithResult(ConversionPatternRewriter &rewriter,
+                                GatherOpInterface op, Value result) {
+    if (op.hasBufferSemantics()) {
+      rewriter.eraseOp(op);
+      return;
+    }
+    Location loc = op.getLoc();
+    Value tensor = bufferization::ToTensorOp::create(
+        rewriter, loc, memref::getTensorTypeFromMemRefType(result.getType()),
+        result, /*restrict=*/true, /*writable=*/true);
+    if (tensor.getType() != op.getResultType())
+      tensor =
+          tensor::CastOp::create(rewriter, loc, op.getResultType(), tensor);
+    rewriter.replaceOp(op, tensor);
+  }
+
   /// Copies the operands to the device (unless host-only), launches the
   /// kernels, and copies the result back.
   void emitCopiesAndLaunches(OpBuilder &b, Location loc, SliceGather &g,
