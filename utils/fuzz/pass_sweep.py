@@ -12,7 +12,9 @@ a hang. Upstream passes are not ours to fix, but they must not crash on our
 ops: a failure is a bug in an interface our ops implement, or in the op.
 
 Usage: pass_sweep.py --gather-opt PATH [--tests DIR] [--chunks N] [--seed S]
-                     [--passes REGEX] [--per-pass K] [--jobs J]
+                     [--passes REGEX] [--per-pass K] [--pre PASS] [--jobs J]
+With --pre, each input is first lowered by that pass of ours (e.g.
+convert-gather-to-scf): the sweep then runs upstream passes on our output.
 With --per-pass K, each pass runs on K of the inputs, taken in turn, so that
 every pass and every input runs at least once in about K x passes runs (the
 lit test's bounded form); without it, every pass runs on every input.
@@ -126,6 +128,24 @@ def run_one(gather_opt, pass_name, path, timeout):
     return f"rc {p.returncode}"
 
 
+def lower_first(args, inputs, paths):
+    """The inputs after `gather-opt --<pre>` (--pre): what upstream passes
+    meet after one of our lowerings. Inputs the lowering rejects are left
+    out (their diagnostics are the lowering's tests' business)."""
+    kept, kept_paths, failures = [], [], []
+    for (name, _), path in zip(inputs, paths):
+        lowered = path + ".lowered.mlir"
+        p = subprocess.run([args.gather_opt, f"--{args.pre}", path, "-o",
+                            lowered], capture_output=True, text=True,
+                           timeout=args.timeout)
+        if p.returncode == 0:
+            kept.append((f"{name} after --{args.pre}", ""))
+            kept_paths.append(lowered)
+        elif p.returncode != 1 or any(m in p.stderr for m in CRASH_MARKS):
+            failures.append((args.pre, name, f"rc {p.returncode}"))
+    return kept, kept_paths, failures
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--gather-opt", required=True)
@@ -137,6 +157,10 @@ def main():
     ap.add_argument("--passes", default="", help="regex selecting passes")
     ap.add_argument("--per-pass", type=int, default=0,
                     help="inputs per pass, in turn (0: all)")
+    ap.add_argument("--pre", default="",
+                    help="a gather-opt pass flag without its dashes, run on "
+                    "each input first (convert-gather-to-scf, "
+                    "'gather-cpu-pipeline=num-threads=2', ...)")
     ap.add_argument("--verbose", action="store_true",
                     help="print each failure as it happens")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
@@ -155,6 +179,8 @@ def main():
             paths.append(os.path.join(tmp, f"in{k}.mlir"))
             with open(paths[-1], "w") as fh:
                 fh.write(text)
+        if args.pre:
+            inputs, paths, failures = lower_first(args, inputs, paths)
         runs = [(p, k) for p in passes for k in range(len(inputs))]
         if args.per_pass:
             per = max(args.per_pass, -(-len(inputs) // max(1, len(passes))))
