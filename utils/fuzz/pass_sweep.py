@@ -6,9 +6,10 @@ file under test/ that holds a gather op and expects no diagnostic (tensor and
 buffer forms, dynamic shapes, gather_nd, batch_dims, ops around gathers, GPU
 and shard modules). Every pass and pipeline that `gather-opt --help` lists is
 run alone on each chosen chunk (no options: a pass that needs one must say so
-in a diagnostic). A run passes when gather-opt exits 0, or 1 with a
-diagnostic; it fails on a signal, an assertion, "LLVM ERROR", a stack dump or
-a hang. Upstream passes are not ours to fix, but they must not crash on our
+in a diagnostic), and each input once with --verify-roundtrip (which must
+succeed). A run passes when gather-opt exits 0, or 1 with a diagnostic; it
+fails on a signal, an assertion, "LLVM ERROR", a sanitizer report, a stack
+dump or a hang. Upstream passes are not ours to fix, but they must not crash on our
 ops: a failure is a bug in an interface our ops implement, or in the op.
 
 Usage: pass_sweep.py --gather-opt PATH [--tests DIR] [--chunks N] [--seed S]
@@ -116,14 +117,21 @@ def choose(chunks, count, rng):
     return chosen
 
 
+# Not a pass: every input must print and parse back, in the custom and the
+# generic form, to the same IR (a diagnostic here is a failure too).
+ROUNDTRIP = "verify-roundtrip"
+
+
 def run_one(gather_opt, pass_name, path, timeout):
+    extra = ["--allow-unregistered-dialect"] if pass_name == ROUNDTRIP else []
     try:
         p = subprocess.run([gather_opt, f"--{pass_name}", path, "-o",
-                            os.devnull], capture_output=True, text=True,
-                           timeout=timeout)
+                            os.devnull] + extra, capture_output=True,
+                           text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return "hang"
-    crashed = p.returncode not in (0, 1) or any(
+    ok = (0,) if pass_name == ROUNDTRIP else (0, 1)
+    crashed = p.returncode not in ok or any(
         m in p.stderr for m in CRASH_MARKS)
     if not crashed:
         return None
@@ -191,6 +199,7 @@ def main():
             per = max(args.per_pass, -(-len(inputs) // max(1, len(passes))))
             runs = [(p, (n * per + j) % len(inputs))
                     for n, p in enumerate(passes) for j in range(per)]
+        runs += [(ROUNDTRIP, k) for k in range(len(inputs))]
         jobs = {}
         for p, k in runs:
             fut = pool.submit(run_one, args.gather_opt, p, paths[k],
