@@ -9,8 +9,9 @@ run alone on each chosen chunk (no options: a pass that needs one must say so
 in a diagnostic), and each input once with --verify-roundtrip (which must
 succeed). A run passes when gather-opt exits 0, or 1 with a diagnostic; it
 fails on a signal, an assertion, "LLVM ERROR", a sanitizer report, a stack
-dump or a hang. Upstream passes are not ours to fix, but they must not crash on our
-ops: a failure is a bug in an interface our ops implement, or in the op.
+dump or a hang. Upstream passes are not ours to fix, but they must not crash
+on our ops: a failure is a bug in an interface our ops implement, or in the
+op.
 
 Usage: pass_sweep.py --gather-opt PATH [--tests DIR] [--chunks N] [--seed S]
                      [--passes REGEX] [--per-pass K] [--pre PASS] [--jobs J]
