@@ -89,7 +89,7 @@ def list_passes(gather_opt):
 
 
 def gather_chunks(tests_dir):
-    """(name, text) of each chunk with a gather op and no expected diagnostic."""
+    """(name, text) of each chunk with a gather op and no expected error."""
     chunks = []
     for root, _, files in os.walk(tests_dir):
         for f in sorted(files):
