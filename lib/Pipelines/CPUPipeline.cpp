@@ -230,6 +230,9 @@ void addBufferization(OpPassManager &pm,
   addPassIfUsed(pm, {"scf.forall"},
                 options.numThreads > 0 ? createForallToParallelLoopPass()
                                        : createForallToForLoopPass());
+  // Buffers a function uses and drops (the flags of threaded error-mode
+  // gathers and bags) take no malloc and free per call.
+  addPassIfUsed(pm, {"memref.alloc"}, createPromoteSmallBuffersPass());
   addBufferDeallocation(pm);
   // After deallocation, which rejects the fence (an op with unknown memory
   // effects), and before clones become copies: only the copies

@@ -459,6 +459,43 @@ def RestrictArgsNoAliasPass : Pass<"gather-restrict-args-noalias"> {
   }];
 }
 
+def PromoteSmallBuffersPass : Pass<"gather-promote-small-buffers"> {
+  let summary = "move small static allocations that never leave their "
+                "function onto its stack frame";
+  let description = [{
+    Replaces a `memref.alloc` in a `func.func` by a `memref.alloca` at the
+    start of the function's entry block, so that calling the function allocates nothing
+    on the heap, when
+    - its type is static, in the default memory space, of elements whose
+      size the data layout gives, and it fits in what is left of the
+      function's budget (`max-bytes`, 64 KiB: stack frames stay small
+      however many such buffers a function holds; the rest stay on the
+      heap);
+    - every op between it and the function is a sequential one (`scf.for`,
+      `scf.while`, `scf.if`, `scf.index_switch`, `scf.execute_region`,
+      `memref.alloca_scope`): it is then live in one iteration at a time,
+      and one slot of the frame serves them all. Inside a parallel loop
+      (`scf.forall`, `scf.parallel`, OpenMP) concurrent iterations each
+      need their own buffer, and an `alloca` there would grow the stack on
+      every iteration of a sequential lowering: such buffers stay;
+    - it does not escape: every use, through views, reads or writes it (a
+      return, a yield, a call, a deallocation, a store of the buffer
+      itself or an op of unknown effects keeps it on the heap).
+
+    The buffers this moves are those a function uses and drops, such as
+    the flags by which the threads of an error-mode gather or embedding
+    bag report a bad index (one byte per chunk or bag): with it, the
+    kernels of `gather-cpu-pipeline` call `malloc` only for results they
+    return. `gather-cpu-pipeline` runs it after bufferization, before
+    buffer deallocation (which then has nothing to free for them).
+  }];
+  let options = [
+    Option<"maxBytes", "max-bytes", "int64_t", /*default=*/"65536",
+           "stack bytes a function may take for promoted buffers">,
+  ];
+  let dependentDialects = ["memref::MemRefDialect"];
+}
+
 def SplitBlocksAtSCFPass : Pass<"gather-split-blocks-at-scf"> {
   let summary = "end a block after each scf op with regions, so that "
                 "convert-scf-to-cf takes linear time";
