@@ -73,7 +73,7 @@ static bool onlyAccesses(Operation *user, Value value,
   if (user->hasTrait<OpTrait::IsTerminator>() || isa<CallOpInterface>(user))
     return false;
   if (llvm::any_of(user->getResultTypes(), [](Type type) {
-        return isa<BaseMemRefType, LLVM::LLVMPointerType>(type);
+        return isa<BaseMemRefType, TensorType, LLVM::LLVMPointerType>(type);
       }))
     return false;
   auto effects = dyn_cast<MemoryEffectOpInterface>(user);

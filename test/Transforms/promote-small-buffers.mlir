@@ -83,13 +83,13 @@ func.func @stay_on_heap(%n: index, %v: i8) {
 
 // Buffers that leave the function or their iteration, or that it frees,
 // stay: returned, passed to a call (through a view), yielded by a loop,
-// stored as a value, deallocated.
+// stored as a value, deallocated, read as a tensor that is returned.
 // CHECK-LABEL: func.func @escapes(
 // CHECK-NOT:     memref.alloca
-// CHECK-COUNT-5: memref.alloc()
+// CHECK-COUNT-6: memref.alloc()
 // CHECK-NOT:     memref.alloca
 func.func private @use(memref<?xf32>)
-func.func @escapes(%n: index, %m: memref<1xmemref<4xf32>>) -> memref<4xf32> {
+func.func @escapes(%n: index, %m: memref<1xmemref<4xf32>>) -> (memref<4xf32>, tensor<4xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %returned = memref.alloc() : memref<4xf32>
@@ -104,7 +104,9 @@ func.func @escapes(%n: index, %m: memref<1xmemref<4xf32>>) -> memref<4xf32> {
   memref.store %stored, %m[%c0] : memref<1xmemref<4xf32>>
   %freed = memref.alloc() : memref<4xf32>
   memref.dealloc %freed : memref<4xf32>
-  return %returned : memref<4xf32>
+  %viewed = memref.alloc() : memref<4xf32>
+  %tensor = bufferization.to_tensor %viewed : memref<4xf32> to tensor<4xf32>
+  return %returned, %tensor : memref<4xf32>, tensor<4xf32>
 }
 
 // -----
