@@ -17,6 +17,7 @@
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir {
 namespace gather {
@@ -36,10 +37,16 @@ static std::optional<int64_t> getStackBytes(memref::AllocOp alloc,
       !alloc.getSymbolOperands().empty())
     return std::nullopt;
   Type element = type.getElementType();
-  if (!element.isIntOrIndexOrFloat() && !isa<VectorType, ComplexType>(element))
+  auto vector = dyn_cast<VectorType>(element);
+  if (vector ? vector.isScalable()
+             : !element.isIntOrIndexOrFloat() && !isa<ComplexType>(element))
     return std::nullopt;
-  return type.getNumElements() *
-         static_cast<int64_t>(layout.getTypeSize(element).getFixedValue());
+  // Checked: a static shape may hold more bytes than int64_t counts.
+  int64_t bytes = layout.getTypeSize(element).getFixedValue();
+  for (int64_t size : type.getShape())
+    if (llvm::MulOverflow(bytes, size, bytes))
+      return std::nullopt;
+  return bytes;
 }
 
 /// Whether every op from `op`'s parent up to `func` runs its regions one

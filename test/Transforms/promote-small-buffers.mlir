@@ -62,20 +62,28 @@ func.func @in_order(%x: f32, %y: index) -> f32 {
 
 // -----
 
-// Over the budget, dynamic, in another memory space: on the heap.
+// Over the budget (also where the byte count overflows int64_t), dynamic,
+// in another memory space, of scalable vectors: on the heap.
 // CHECK-LABEL: func.func @stay_on_heap(
 // CHECK:         memref.alloc() : memref<65537xi8>
+// CHECK:         memref.alloc() : memref<4294967296x4294967296xi8>
 // CHECK:         memref.alloc(%{{.*}}) : memref<?xi8>
 // CHECK:         memref.alloc() : memref<4xi8, 1>
+// CHECK:         memref.alloc() : memref<2xvector<[4]xf32>>
 // CHECK-NOT:     memref.alloca
 func.func @stay_on_heap(%n: index, %v: i8) {
   %c0 = arith.constant 0 : index
   %big = memref.alloc() : memref<65537xi8>
   memref.store %v, %big[%c0] : memref<65537xi8>
+  %huge = memref.alloc() : memref<4294967296x4294967296xi8>
+  memref.store %v, %huge[%c0, %c0] : memref<4294967296x4294967296xi8>
   %dyn = memref.alloc(%n) : memref<?xi8>
   memref.store %v, %dyn[%c0] : memref<?xi8>
   %space = memref.alloc() : memref<4xi8, 1>
   memref.store %v, %space[%c0] : memref<4xi8, 1>
+  %scalable = memref.alloc() : memref<2xvector<[4]xf32>>
+  %w = memref.load %scalable[%c0] : memref<2xvector<[4]xf32>>
+  memref.store %w, %scalable[%c0] : memref<2xvector<[4]xf32>>
   return
 }
 
