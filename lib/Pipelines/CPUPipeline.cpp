@@ -232,7 +232,9 @@ void addBufferization(OpPassManager &pm,
                                        : createForallToForLoopPass());
   // Buffers a function uses and drops (the flags of threaded error-mode
   // gathers and bags) take no malloc and free per call.
-  addPassIfUsed(pm, {"memref.alloc"}, createPromoteSmallBuffersPass());
+  if (options.stackBufferBytes > 0)
+    addPassIfUsed(pm, {"memref.alloc"},
+                  createPromoteSmallBuffersPass({options.stackBufferBytes}));
   addBufferDeallocation(pm);
   // After deallocation, which rejects the fence (an op with unknown memory
   // effects), and before clones become copies: only the copies
@@ -315,6 +317,8 @@ GatherCPUPipelineOptions::checkOptions(options::ErrorFn error) const {
                              kNumThreadsMax, error));
   ok &= succeeded(checkNontemporalMinBytes("nontemporal-min-bytes",
                                            nontemporalMinBytes, error));
+  ok &= succeeded(
+      checkStackBufferBytes("stack-buffer-bytes", stackBufferBytes, error));
   return success(ok);
 }
 

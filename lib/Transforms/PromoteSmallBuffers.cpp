@@ -116,6 +116,10 @@ struct PromoteSmallBuffersPass
   using Base::Base;
 
   void runOnOperation() override {
+    if (failed(gather::options::checkStackBufferBytes(
+            "max-bytes", maxBytes,
+            gather::options::PassOptionError{getOperation(), getArgument()})))
+      return signalPassFailure();
     bool changed = false;
     getOperation()->walk([&](func::FuncOp func) {
       if (!func.isExternal())

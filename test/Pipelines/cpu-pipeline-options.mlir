@@ -7,6 +7,7 @@
 // RUN: gather-opt %s --gather-cpu-pipeline | FileCheck %s --check-prefixes=CHECK,PF
 // RUN: gather-opt %s --gather-cpu-pipeline="prefetch-distance=0" | FileCheck %s --check-prefixes=CHECK,NOPF
 // RUN: gather-opt %s --gather-cpu-pipeline="num-threads=2" | FileCheck %s --check-prefixes=CHECK,OMP
+// RUN: gather-opt %s --gather-cpu-pipeline="num-threads=2 stack-buffer-bytes=0" | FileCheck %s --check-prefix=HEAP
 
 // CHECK-LABEL: llvm.func @kernel(
 // CHECK-NOT:     llvm.call @malloc
@@ -34,8 +35,12 @@ func.func @kernel(%p: memref<1000x64xf32>, %i: memref<4096xi32>, %out: memref<40
 // copied: still no temporary result.
 // With threads, error mode flags each chunk of 1024 in a byte of its own,
 // on the stack frame (gather-promote-small-buffers), not the heap.
+// stack-buffer-bytes=0 leaves them on the heap.
 // CHECK-LABEL: llvm.func @kernel_error(
 // OMP:           llvm.alloca %{{.*}} x i8 {alignment = 64 : i64}
+// HEAP-LABEL:  llvm.func @kernel_error(
+// HEAP:          llvm.call @malloc
+// HEAP:          llvm.call @free
 // CHECK-NOT:     llvm.call @malloc
 // CHECK:         llvm.return
 func.func @kernel_error(%p: memref<1000x64xf32>, %i: memref<4096xi32>, %out: memref<4096x64xf32>) {

@@ -6,12 +6,18 @@
 // RUN: not gather-opt %s --gather-cpu-pipeline="num-threads=1025" 2>&1 | FileCheck %s --check-prefix=THREADS
 // RUN: not gather-opt %s --gather-cpu-pipeline="num-threads=2147483648" 2>&1 | FileCheck %s --check-prefix=THREADS-NEG
 // RUN: not gather-opt %s --gather-cpu-pipeline="nontemporal-min-bytes=-2" 2>&1 | FileCheck %s --check-prefix=NT
+// RUN: not gather-opt %s --gather-cpu-pipeline="stack-buffer-bytes=-1" 2>&1 | FileCheck %s --check-prefix=STACK
+// RUN: not gather-opt %s --gather-cpu-pipeline="stack-buffer-bytes=1048577" 2>&1 | FileCheck %s --check-prefix=STACK-MAX
+// RUN: not gather-opt %s --gather-promote-small-buffers="max-bytes=-5" 2>&1 | FileCheck %s --check-prefix=STACK-PASS
 // RUN: not gather-opt %s --pass-pipeline="builtin.module(gather-cpu-pipeline{prefetch-distance=-7})" 2>&1 | FileCheck %s --check-prefix=TEXTUAL
 // PREFETCH: error: gather-cpu-pipeline: option 'prefetch-distance' must be in [-1, 65536], got -2
 // PREFETCH-MAX: error: gather-cpu-pipeline: option 'prefetch-distance' must be in [-1, 65536], got 65537
 // THREADS: error: gather-cpu-pipeline: option 'num-threads' must be in [0, 1024], got 1025
 // THREADS-NEG: error: gather-cpu-pipeline: option 'num-threads' must be in [0, 1024], got 2147483648
 // NT: error: gather-cpu-pipeline: option 'nontemporal-min-bytes' must be at least -1, got -2
+// STACK: error: gather-cpu-pipeline: option 'stack-buffer-bytes' must be in [0, 1048576], got -1
+// STACK-MAX: error: gather-cpu-pipeline: option 'stack-buffer-bytes' must be in [0, 1048576], got 1048577
+// STACK-PASS: error: gather-promote-small-buffers: option 'max-bytes' must be in [0, 1048576], got -5
 // TEXTUAL: error: gather-cpu-pipeline: option 'prefetch-distance' must be in [-1, 65536], got -7
 //
 // RUN: not gather-opt %s --gather-gpu-pipeline="index-bitwidth=0" 2>&1 | FileCheck %s --check-prefix=BITS0

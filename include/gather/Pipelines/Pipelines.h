@@ -67,6 +67,14 @@ struct GatherCPUPipelineOptions
                      "slice is 64-byte aligned at run time "
                      "(gather-nontemporal-copies); default 32 MiB; -1: never"),
       llvm::cl::init(options::kNontemporalMinBytesDefault)};
+  PassOptions::Option<int64_t> stackBufferBytes{
+      *this, "stack-buffer-bytes",
+      llvm::cl::desc("stack bytes a function may take for the small static "
+                     "buffers it uses and drops, such as the flags of "
+                     "threaded error-mode gathers, instead of a malloc per "
+                     "call (gather-promote-small-buffers); default 64 KiB, "
+                     "at most 1 MiB; 0: every buffer on the heap"),
+      llvm::cl::init(options::kStackBufferBytesDefault)};
   PassOptions::Option<bool> outlineDynamic{
       *this, "outline-dynamic",
       llvm::cl::desc("move each gather of dynamic shape into a private "

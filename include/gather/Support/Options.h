@@ -57,6 +57,14 @@ constexpr unsigned kNumThreadsMax = 1024;
 constexpr int64_t kNontemporalMinBytesDefault = int64_t(32) << 20;
 constexpr int64_t kNontemporalMinBytesMin = -1;
 
+/// stack-buffer-bytes (gather-cpu-pipeline) and max-bytes
+/// (gather-promote-small-buffers): the stack bytes a function may take for
+/// small buffers moved off the heap. 64 KiB keeps frames small beside
+/// libomp's 4 MiB worker stacks; the bound (1 MiB) stays well below the
+/// smallest default thread stack; 0 moves none.
+constexpr int64_t kStackBufferBytesDefault = int64_t(64) << 10;
+constexpr int64_t kStackBufferBytesMax = int64_t(1) << 20;
+
 /// block-size (convert-gather-to-gpu, gather-gpu-pipeline): CUDA allows at
 /// most 1024 threads per block; host-only keeps the same bound so that one
 /// value means the same kernel on both. 0 picks it per gather, from the
@@ -174,6 +182,12 @@ inline LogicalResult checkNontemporalMinBytes(StringRef name, int64_t minBytes,
                                               ErrorFn error) {
   return checkRange(name, minBytes, kNontemporalMinBytesMin,
                     std::numeric_limits<int64_t>::max(), error);
+}
+
+/// Checks stack-buffer-bytes / max-bytes.
+inline LogicalResult checkStackBufferBytes(StringRef name, int64_t bytes,
+                                           ErrorFn error) {
+  return checkRange(name, bytes, 0, kStackBufferBytesMax, error);
 }
 
 /// Reports a bad option value of pass `pass` as an error on `op` (the

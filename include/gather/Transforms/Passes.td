@@ -468,9 +468,9 @@ def PromoteSmallBuffersPass : Pass<"gather-promote-small-buffers"> {
     on the heap, when
     - its type is static, in the default memory space, of elements whose
       size the data layout gives, and it fits in what is left of the
-      function's budget (`max-bytes`, 64 KiB: stack frames stay small
-      however many such buffers a function holds; the rest stay on the
-      heap);
+      function's budget (`max-bytes`, 64 KiB by default, at most 1 MiB:
+      stack frames stay small however many such buffers a function holds;
+      the rest stay on the heap);
     - every op between it and the function is a sequential one (`scf.for`,
       `scf.while`, `scf.if`, `scf.index_switch`, `scf.execute_region`,
       `memref.alloca_scope`): it is then live in one iteration at a time,
@@ -490,8 +490,10 @@ def PromoteSmallBuffersPass : Pass<"gather-promote-small-buffers"> {
     buffer deallocation (which then has nothing to free for them).
   }];
   let options = [
-    Option<"maxBytes", "max-bytes", "int64_t", /*default=*/"65536",
-           "stack bytes a function may take for promoted buffers">,
+    Option<"maxBytes", "max-bytes", "int64_t",
+           /*default=*/"::mlir::gather::options::kStackBufferBytesDefault",
+           "stack bytes a function may take for promoted buffers (at most "
+           "1 MiB; 0: none)">,
   ];
   let dependentDialects = ["memref::MemRefDialect"];
 }
