@@ -347,8 +347,9 @@ void runStructured(ByteReader &in, MLIRContext *context) {
 /// Whether every `<keyword> = [` of `text` continues as a well-formed list
 /// of integers. Upstream's parsers of linalg.reduce (and the other ops with
 /// a `dimensions` or `permutation` array) set a null attribute on a
-/// malformed list and crash (`dimensions = [1ECK`: mlir-opt 22.1.8 crashes
-/// too); such text is not ours to fuzz.
+/// malformed list and crash (`dimensions = [1ECK`, `dimensions =copy`:
+/// mlir-opt 22.1.8 crashes too); such text is not ours to fuzz. A keyword
+/// and `=` must open a list of integers.
 bool hasWellFormedArrays(StringRef text, StringRef keyword) {
   for (size_t at = text.find(keyword); at != StringRef::npos;
        at = text.find(keyword, at + 1)) {
@@ -357,7 +358,7 @@ bool hasWellFormedArrays(StringRef text, StringRef keyword) {
       continue;
     rest = rest.ltrim();
     if (!rest.consume_front("["))
-      continue;
+      return false;
     StringRef list = rest.take_until([](char c) { return c == ']'; });
     if (list.size() == rest.size())
       return false;
