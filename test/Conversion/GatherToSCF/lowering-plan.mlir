@@ -188,6 +188,28 @@ func.func @sub_line_prefetch(%big: tensor<4x1048576xf32>, %rows: tensor<100000x4
 
 // -----
 
+// What L2 must hold is the table that one position loop reads (params from
+// the gathered dimension on), not all of params: with outer or batch
+// dimensions, each loop over the positions reads one table in turn. 16 MiB
+// of params in tables of 256 KiB get no sub-line prefetch, and rows from a
+// table of 1 MiB in 64 MiB of params are prefetched into L1; tables beyond
+// L2 keep the prefetches into L2.
+func.func @prefetch_per_table(%outer: tensor<64x65536xf32>, %batch: tensor<4x1048576xf32>, %rows: tensor<64x4096x64xf32>, %big_rows: tensor<4x4097x64xf32>, %i: tensor<200xi32>, %bi: tensor<64x200xi32>, %bi4: tensor<4x200xi32>) {
+  // expected-remark@+1 {{threads=none slice-prefetch=0 indices-prefetch=no}}
+  %a = gather.gather %outer[%i] axis = 1 : (tensor<64x65536xf32>, tensor<200xi32>) -> tensor<64x200xf32>
+  // expected-remark@+1 {{threads=none slice-prefetch=0 indices-prefetch=no}}
+  %b = gather.gather %outer[%bi] axis = 1 batch_dims = 1 : (tensor<64x65536xf32>, tensor<64x200xi32>) -> tensor<64x200xf32>
+  // expected-remark@+1 {{threads=none slice-prefetch=64 into=l2 indices-prefetch=no}}
+  %c = gather.gather %batch[%bi4] axis = 1 batch_dims = 1 : (tensor<4x1048576xf32>, tensor<4x200xi32>) -> tensor<4x200xf32>
+  // expected-remark@+1 {{threads=none slice-prefetch=8 into=l1 indices-prefetch=no}}
+  %d = gather.gather %rows[%bi] axis = 1 batch_dims = 1 : (tensor<64x4096x64xf32>, tensor<64x200xi32>) -> tensor<64x200x64xf32>
+  // expected-remark@+1 {{threads=none slice-prefetch=8 into=l2 indices-prefetch=no}}
+  %e = gather.gather %big_rows[%bi4] axis = 1 batch_dims = 1 : (tensor<4x4097x64xf32>, tensor<4x200xi32>) -> tensor<4x200x64xf32>
+  return
+}
+
+// -----
+
 // Chunks of rows of 16 or 32 B test whether their indices are dense (and
 // then stream their stores, stream-dense-chunks.mlir) where the result is at
 // least 32 MiB or dynamically sized; not for smaller results, rows of 64 B

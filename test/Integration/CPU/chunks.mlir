@@ -15,10 +15,11 @@
 // RUN: | mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
 // RUN: | FileCheck %s
-// A target whose L2 holds less than params (DLTI, the module wrapped in it):
+// A target whose L2 holds less than a table (params from the gathered
+// dimension on; DLTI, the module wrapped in it):
 // rows of 12 B and scalars are then prefetched 64 positions ahead, into L2
 // (the prefetched position clamped into the indices, its index into params):
-// RUN: (echo 'module attributes {dlti.target_system_spec = #dlti.target_system_spec<"CPU" = #dlti.target_device_spec<"L2_cache_size_in_bytes" = 32 : i64>>} {'; \
+// RUN: (echo 'module attributes {dlti.target_system_spec = #dlti.target_system_spec<"CPU" = #dlti.target_device_spec<"L2_cache_size_in_bytes" = 8 : i64>>} {'; \
 // RUN:   cat %s; echo '}') > %t.l2.mlir
 // mlir-runner does not parse DLTI: the spec is dropped from the output.
 // RUN: gather-opt %t.l2.mlir --gather-cpu-pipeline \

@@ -162,13 +162,14 @@ struct CPUTargetDescription {
   /// left to the hardware.
   int64_t slicePrefetchMaxBytesBeyondL2 = 65536;
   /// Slices under a cache line (elements, rows of a few elements) are
-  /// prefetched this many positions ahead from static params larger than
-  /// L2, into L2 (getRowPrefetchLocality), and not at all from smaller or
-  /// dynamically sized params: there the extra index load and prefetch per
-  /// element cost more than they save (0.5-0.8x the plain loop on
-  /// L2-resident params with prefetcht0). From 256 MiB (stop 17, alternating
-  /// runs, generated / plain C++ loop, none -> 32 -> 64 ahead): f32 elements
-  /// 0.87-1.00 -> 1.20-1.28 -> 1.26-1.33x, i8 elements 0.96-0.99 -> 1.11-1.23
+  /// prefetched this many positions ahead from a static table (params from
+  /// the first gathered dimension on) larger than L2, into L2
+  /// (getRowPrefetchLocality), and not at all from smaller or dynamically sized
+  /// params: there the extra index load and prefetch per element cost more than
+  /// they save (0.5-0.8x the plain loop on L2-resident params with prefetcht0).
+  /// From 256 MiB (stop 17, alternating runs, generated / plain C++ loop, none
+  /// -> 32 -> 64 ahead): f32 elements 0.87-1.00 -> 1.20-1.28 -> 1.26-1.33x, i8
+  /// elements 0.96-0.99 -> 1.11-1.23
   /// -> 1.24-1.30x, rows of 16 B 0.96-1.00 -> 1.23-1.31 -> 1.17-1.34x,
   /// gather_nd scalars 0.98-1.06 -> 1.08-1.29 -> 1.09-1.25x; sorted rows of
   /// 16 B about even.
@@ -185,9 +186,12 @@ struct CPUTargetDescription {
   int64_t slicePrefetchDynamicDistance = 8;
 
   /// The cache level that slice and bag-row prefetches fill, as the
-  /// locality hint of memref.prefetch: 3 (prefetcht0, into L1) from static
-  /// params of at most l2CacheBytes, 2 (prefetcht1, into L2) from larger or
-  /// dynamically sized ones, whose rows then wait in L2 instead of L1.
+  /// locality hint of memref.prefetch: 3 (prefetcht0, into L1) from a
+  /// static table of at most l2CacheBytes, 2 (prefetcht1, into L2) from
+  /// larger or dynamically sized ones, whose rows then wait in L2 instead of
+  /// L1. The table (`tableType`) is the part of params one position loop
+  /// reads: from the first gathered dimension on (all of params without
+  /// batch or outer dimensions; an embedding bag's table).
   /// Measured against prefetcht0 with only the hint changed (stop 17, three
   /// alternating runs each, generated / C++ prefetch loop; docs/
   /// performance.md): rows of 256 B from 256 MiB 1.24-1.39 -> 1.49-1.57x,
@@ -198,9 +202,9 @@ struct CPUTargetDescription {
   /// 0.99-1.01 -> 0.94-0.96x), hence the bound. Slices of at least a line
   /// (`sliceBytes`; nullopt: dynamic, taken as rows) from larger or
   /// dynamically sized params take beyondL2RowPrefetchLocality (Zen: 3).
-  unsigned getRowPrefetchLocality(ShapedType paramsType, int64_t elementBytes,
+  unsigned getRowPrefetchLocality(ShapedType tableType, int64_t elementBytes,
                                   std::optional<int64_t> sliceBytes) const {
-    if (paramsType.hasStaticShape() && !isBeyondL2(paramsType, elementBytes))
+    if (tableType.hasStaticShape() && !isBeyondL2(tableType, elementBytes))
       return 3;
     return sliceBytes && *sliceBytes < cacheLineBytes
                ? 2
