@@ -347,11 +347,14 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
                                 in.options.prefetchDistance < 0 &&
                                 hasDynamicSlice(in);
   plan.elementBytes = elementBytes.value_or(0);
-  // Only for slices: a scalar gather waits on its random reads, which hide
-  // the check's wait for its indices.
+  // For slices; for scalars only where the target says so and the table is
+  // beyond L2 (CPUTargetDescription::prefetchScalarIndicesBeyondL2).
+  bool scalars = plan.numLoops == g.resultRank;
   plan.prefetchIndices =
       plan.checks == LoweringPlan::Checks::PerChunk &&
-      in.options.prefetchDistance != 0 && plan.numLoops < g.resultRank &&
+      in.options.prefetchDistance != 0 &&
+      (!scalars || (in.target.prefetchScalarIndicesBeyondL2 && elementBytes &&
+                    in.target.isBeyondL2(getTableType(in), *elementBytes))) &&
       (!indicesBytes ||
        *indicesBytes >= in.target.getIndicesPrefetchMinBytes());
   chooseDenseChunkStreaming(in, elementBytes, plan);

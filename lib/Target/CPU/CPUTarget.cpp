@@ -37,6 +37,7 @@ CPUTargetDescription CPUTargetDescription::forCPU(StringRef cpu) {
     target.elementCheckChunkPositions = 128;
     target.beyondL2RowPrefetchLocality = 3;
     target.offsetsChunkPositions = 256;
+    target.prefetchScalarIndicesBeyondL2 = true;
   }
   return target;
 }
@@ -84,7 +85,8 @@ bool CPUTargetDescription::operator==(const CPUTargetDescription &other) const {
         t.bagRegisterAccumulatorMaxBytes, t.bagPrefetchAheadBytes,
         t.vectorizedCopiesMaxParamsBytes, t.denseChunkRowsPerPosition,
         t.denseOnlyStreamMinBytes, t.minScalarFloatBits,
-        t.beyondL2RowPrefetchLocality, t.offsetsChunkPositions);
+        t.beyondL2RowPrefetchLocality, t.offsetsChunkPositions,
+        t.prefetchScalarIndicesBeyondL2);
   };
   return fields(*this) == fields(other);
 }

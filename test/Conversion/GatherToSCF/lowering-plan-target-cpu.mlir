@@ -3,7 +3,8 @@
 // slices of 4 bytes up to a cache line, prefetches rows of a line or more
 // from params beyond L2 into L1 (into=l1; sub-line slices into L2), streams
 // prefetched rows of 4 KiB only in dense chunks, and checks element copies in
-// chunks of 128 positions; any other chip, or none, takes the default rules.
+// chunks of 128 positions, and prefetches the indices of scalar gathers from
+// tables beyond L2; any other chip, or none, takes the default rules.
 //
 // RUN: gather-opt %s --convert-gather-to-scf=print-plan --split-input-file -verify-diagnostics -o /dev/null
 
@@ -187,5 +188,39 @@ module {
     // expected-remark-re@+1 {{chunk=1024 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=yes stream-dense=no{{$}}}}
     %a = gather.gather_nd %p[%i] : (tensor<256x256xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
     return %a : tensor<4096xf32>
+  }
+}
+
+// -----
+
+// Scalar gathers on Zen prefetch the next chunk's indices, as slice gathers
+// do, where the table (params from the gathered dimension on) is beyond L2
+// and the indices are at least L2 (1 MiB): the check of a chunk would wait
+// on its indices while the copies' random reads hold the miss buffers. Not
+// for fewer indices, an L2-resident or dynamic table, nor by default.
+module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
+  func.func @zen_scalar_indices(%big: tensor<2048x1024xf32>, %fits: tensor<256x256xf32>, %dyn: tensor<?x1024xf32>, %rows: tensor<4x1048576xf32>, %i: tensor<131072x2xi32>, %few: tensor<4096x2xi32>, %j: tensor<262144xi32>) {
+    // expected-remark@+1 {{copy=element checks=per-chunk chunk=128 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=yes}}
+    %a = gather.gather_nd %big[%i] : (tensor<2048x1024xf32>, tensor<131072x2xi32>) -> tensor<131072xf32>
+    // expected-remark@+1 {{indices-prefetch=no}}
+    %b = gather.gather_nd %big[%few] : (tensor<2048x1024xf32>, tensor<4096x2xi32>) -> tensor<4096xf32>
+    // expected-remark@+1 {{indices-prefetch=no}}
+    %c = gather.gather_nd %fits[%i] : (tensor<256x256xf32>, tensor<131072x2xi32>) -> tensor<131072xf32>
+    // expected-remark@+1 {{indices-prefetch=no}}
+    %d = gather.gather_nd %dyn[%i] : (tensor<?x1024xf32>, tensor<131072x2xi32>) -> tensor<131072xf32>
+    // Elements: each table is a row of 4 MiB.
+    // expected-remark@+1 {{copy=element checks=per-chunk chunk=128 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=yes}}
+    %e = gather.gather %rows[%j] axis = 1 : (tensor<4x1048576xf32>, tensor<262144xi32>) -> tensor<4x262144xf32>
+    return
+  }
+}
+
+// -----
+
+module {
+  func.func @default_scalar_indices(%big: tensor<2048x1024xf32>, %i: tensor<131072x2xi32>) -> tensor<131072xf32> {
+    // expected-remark@+1 {{indices-prefetch=no}}
+    %a = gather.gather_nd %big[%i] : (tensor<2048x1024xf32>, tensor<131072x2xi32>) -> tensor<131072xf32>
+    return %a : tensor<131072xf32>
   }
 }

@@ -36,6 +36,17 @@
 // RUN: gather-opt %t.l2.mlir --convert-gather-to-scf=print-plan -o /dev/null 2>&1 \
 // RUN: | FileCheck %s --check-prefix=PLAN
 // PLAN-COUNT-4: slice-prefetch=64 into=l2
+// Tuned for Zen, whose scalar gathers from tables beyond L2 also prefetch
+// the next chunk's indices:
+// RUN: gather-opt %t.l2.mlir --gather-cpu-pipeline=target-cpu=znver5 \
+// RUN: | sed 's/^module attributes {dlti.*} {$/module {/' \
+// RUN: | mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
+// RUN: | FileCheck %s
+// RUN: gather-opt %t.l2.mlir --gather-target-cpu=cpu=znver5 \
+// RUN:   --convert-gather-to-scf=print-plan -o /dev/null 2>&1 \
+// RUN: | FileCheck %s --check-prefix=ZEN
+// ZEN-COUNT-2: copy=element {{.*}} indices-prefetch=yes
 // RUN: %if libomp %{ gather-opt %s --gather-cpu-pipeline="num-threads=2" \
 // RUN: | mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \

@@ -142,6 +142,14 @@ struct CPUTargetDescription {
   /// Indices smaller than L2 are not prefetched ahead of their chunk's check
   /// (the prefetches cost more than the misses they save).
   int64_t getIndicesPrefetchMinBytes() const { return l2CacheBytes; }
+  /// Whether scalar gathers (one element per index) from a table beyond L2
+  /// prefetch the next chunk's indices too, as slice gathers do. Zen 5
+  /// (stop 34): the check of a chunk's indices waits on them while the
+  /// copies' random reads fill the miss buffers; gather_nd scalars from
+  /// 8 MiB of params with 64 MiB of i64 indices, 0.49-0.67 -> 0.85-0.99x the
+  /// C++ loop. Intel: unmeasured, and from L2-resident params the prefetch
+  /// cost scalar gathers up to 15 % (they are left out either way).
+  bool prefetchScalarIndicesBeyondL2 = false;
 
   /// Slices are prefetched about this many bytes ahead (2 KiB: measured to
   /// pay off from L2-resident params to DRAM)...
