@@ -132,10 +132,12 @@ def batch1(block_bytes, dtype, itype, out_bytes, params_bytes, O=16, **kw):
                 block_bytes // es, params_bytes // block_bytes // O, **kw)
 
 
-def nd(block_bytes, dtype, itype, out_bytes, params_bytes, **kw):
+def nd(block_bytes, dtype, itype, out_bytes, params_bytes, suffix=None,
+       **kw):
     """gather_nd of depth 2: scalars (full depth) or slices (partial)."""
     es = DTYPE_BYTES[dtype]
-    suffix = "" if kw.get("large", True) else "_l2"
+    if suffix is None:
+        suffix = "" if kw.get("large", True) else "_l2"
     name = ("nd_full" if block_bytes == es
             else f"nd_slice_{_size_name(block_bytes)}")
     blocks = params_bytes // block_bytes
@@ -215,6 +217,10 @@ def full_cases():
         nd(4, "f32", "i64", **l2),
         nd(256, "f32", "i32", **l2),
     ]
+    # A table between L2 and L3 (8 MiB; the others are within L2 or far
+    # beyond L3), 64 MiB of index pairs: stop 34's indices prefetch.
+    cases.append(nd(4, "f32", "i64", 16 * MiB, 8 * MiB, suffix="_l3",
+                    large=False))
     # The issue's shapes: tables of 1M rows, 16384 bags of 32 indices.
     cases += bag_cases(16384, 1 << 20)
     return cases
