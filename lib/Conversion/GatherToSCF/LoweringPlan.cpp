@@ -79,6 +79,12 @@ static RankedTensorType getTableType(const LoweringPlanInputs &in) {
       in.paramsType.getElementType());
 }
 
+/// Whether the table (getTableType) has a static size beyond the target's L2.
+static bool isTableBeyondL2(const LoweringPlanInputs &in,
+                            int64_t elementBytes) {
+  return in.target.isBeyondL2(getTableType(in), elementBytes);
+}
+
 /// The bytes of the params slice that one index selects, of elements of
 /// `elementBytes`; nullopt when its size is dynamic or overflows.
 static std::optional<int64_t> getStaticSliceBytes(const LoweringPlanInputs &in,
@@ -116,7 +122,7 @@ static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
     return 0;
   if (hasDynamicSlice(in))
     return 1; // Computed at run time (LoweringPlan::slicePrefetchAtRunTime).
-  bool beyondL2 = target.isBeyondL2(getTableType(in), *elementBytes);
+  bool beyondL2 = isTableBeyondL2(in, *elementBytes);
   int64_t maxBytes = beyondL2 ? target.slicePrefetchMaxBytesBeyondL2
                               : target.slicePrefetchMaxBytes;
   std::optional<int64_t> staticSliceBytes =
@@ -201,7 +207,7 @@ static void chooseCopyThroughOffsets(const LoweringPlanInputs &in,
   int64_t positions = in.target.offsetsChunkPositions;
   if (positions <= 0 || !in.sequentialInFunction || !plan.scalarCopies ||
       !elementBytes || !getTableType(in).hasStaticShape() ||
-      in.target.isBeyondL2(getTableType(in), *elementBytes) ||
+      isTableBeyondL2(in, *elementBytes) ||
       plan.checks != LoweringPlan::Checks::PerChunk ||
       plan.threads != LoweringPlan::Threads::None ||
       plan.uncheckedMode != GatherMode::Error || plan.streamDenseChunks ||
@@ -354,7 +360,7 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
       plan.checks == LoweringPlan::Checks::PerChunk &&
       in.options.prefetchDistance != 0 &&
       (!scalars || (in.target.prefetchScalarIndicesBeyondL2 && elementBytes &&
-                    in.target.isBeyondL2(getTableType(in), *elementBytes))) &&
+                    isTableBeyondL2(in, *elementBytes))) &&
       (!indicesBytes ||
        *indicesBytes >= in.target.getIndicesPrefetchMinBytes());
   chooseDenseChunkStreaming(in, elementBytes, plan);

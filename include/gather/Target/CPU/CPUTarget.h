@@ -172,15 +172,14 @@ struct CPUTargetDescription {
   /// Slices under a cache line (elements, rows of a few elements) are
   /// prefetched this many positions ahead from a static table (params from
   /// the first gathered dimension on) larger than L2, into L2
-  /// (getRowPrefetchLocality), and not at all from smaller or dynamically sized
-  /// params: there the extra index load and prefetch per element cost more than
-  /// they save (0.5-0.8x the plain loop on L2-resident params with prefetcht0).
-  /// From 256 MiB (stop 17, alternating runs, generated / plain C++ loop, none
-  /// -> 32 -> 64 ahead): f32 elements 0.87-1.00 -> 1.20-1.28 -> 1.26-1.33x, i8
-  /// elements 0.96-0.99 -> 1.11-1.23
-  /// -> 1.24-1.30x, rows of 16 B 0.96-1.00 -> 1.23-1.31 -> 1.17-1.34x,
-  /// gather_nd scalars 0.98-1.06 -> 1.08-1.29 -> 1.09-1.25x; sorted rows of
-  /// 16 B about even.
+  /// (getRowPrefetchLocality), and not at all from smaller or dynamically
+  /// sized tables: there the extra index load and prefetch per element cost
+  /// more than they save (0.5-0.8x the plain loop on L2-resident params with
+  /// prefetcht0). From 256 MiB (stop 17, alternating runs, generated / plain
+  /// C++ loop, none -> 32 -> 64 ahead): f32 elements 0.87-1.00 -> 1.20-1.28
+  /// -> 1.26-1.33x, i8 elements 0.96-0.99 -> 1.11-1.23 -> 1.24-1.30x, rows of
+  /// 16 B 0.96-1.00 -> 1.23-1.31 -> 1.17-1.34x, gather_nd scalars 0.98-1.06
+  /// -> 1.08-1.29 -> 1.09-1.25x; sorted rows of 16 B about even.
   int64_t subLinePrefetchDistance = 64;
   /// ...for slices of at most this many bytes (Intel: every slice under a
   /// line; Zen 5: only those under 4 bytes, i8 and f16 elements, whose copy
