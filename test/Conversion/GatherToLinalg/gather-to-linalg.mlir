@@ -6,14 +6,13 @@
 //
 // Error mode: a loop nest over the indices checks each index once and
 // reports a bad one to the out-of-bounds handler, whose default definition is
-// added once per module, with the op's name and location from one string
-// constant per op; the generic then reads as in zero mode (the slice of a bad
+// added once per module, with the op's name and location from one table of
+// the module's descriptions (the first op's at offset 0); the generic then reads as in zero mode (the slice of a bad
 // index is zero when a handler returns).
 
 // CHECK-DAG:   #[[$IDX1:.*]] = affine_map<(d0, d1) -> (d0)>
 // CHECK-DAG:   #[[$ID2:.*]] = affine_map<(d0, d1) -> (d0, d1)>
-// CHECK-DAG:   llvm.mlir.global private constant @[[$MSG:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}gather-to-linalg.mlir\22:[[@LINE+39]]:8)\00")
-// CHECK-DAG:   llvm.mlir.global private constant @{{__gather_oob_[0-9a-f]+}}("gather.gather\00loc(\22{{.*}}gather-to-linalg.mlir\22:[[@LINE+44]]:8)\00")
+// CHECK-DAG:   llvm.mlir.global private constant @[[$MSG:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}gather-to-linalg.mlir\22:[[@LINE+38]]:8)\00gather.gather\00loc(\22{{.*}}gather-to-linalg.mlir\22:[[@LINE+44]]:8)\00")
 // CHECK-LABEL: func.func @gather_out_of_bounds(
 // CHECK-SAME:    attributes {llvm.linkage = #llvm.linkage<weak>, no_inline}
 // CHECK-NOT:   func.func @gather_out_of_bounds

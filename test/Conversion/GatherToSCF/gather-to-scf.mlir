@@ -11,7 +11,7 @@
 // only when one failed, a second copy loop reports each bad index.
 // Slices are full rank (no inferred rank reduction).
 
-// CHECK-DAG:   llvm.mlir.global private constant @[[$MSG:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}gather-to-scf.mlir\22:[[@LINE+88]]:8)\00")
+// CHECK-DAG:   llvm.mlir.global private constant @[[$MSG:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}gather-to-scf.mlir\22:[[@LINE+88]]:8)\00gather.gather\00loc(\22{{.*}}gather-to-scf.mlir\22:[[@LINE+99]]:8)\00")
 // CHECK-LABEL: func.func @gather_out_of_bounds(
 // CHECK-NOT:   func.func @gather_out_of_bounds
 // CHECK-LABEL: func.func @gather_error(
@@ -103,7 +103,12 @@ func.func @gather_error(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> te
   return %r : tensor<2x3xf32>
 }
 
+// The second op's description follows the first's in the table.
 // CHECK-LABEL: func.func @gather_error_2(
+// CHECK:         %[[TABLE:.*]] = llvm.mlir.addressof @[[$MSG]] : !llvm.ptr
+// CHECK:         %[[OP2:.*]] = llvm.getelementptr inbounds %[[TABLE]][{{[1-9][0-9]*}}] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK:         %[[LOC2:.*]] = llvm.getelementptr inbounds %[[OP2]][14]
+// CHECK:         func.call @gather_out_of_bounds(%[[OP2]], %[[LOC2]],
 func.func @gather_error_2(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> tensor<2x3xf32> {
   %r = gather.gather %params[%indices] : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
   return %r : tensor<2x3xf32>
