@@ -156,11 +156,14 @@ void addGatherLowering(OpPassManager &pm,
   fuseOptions.prefetchDistance = options.prefetchDistance;
   fuseOptions.outOfBoundsHandler = options.outOfBoundsHandler;
   pm.addPass(createFuseGatherReductionsPass(fuseOptions));
-  // Gathers of dynamic shape as calls of one function per signature: each
-  // lowers to hundreds of ops (compile time, docs/performance.md).
+  // Gathers of dynamic shape, and many static gathers of one signature, as
+  // calls of one function per signature: a dynamic gather lowers to
+  // hundreds of ops, thousands of static ones to a function past the caches
+  // (compile time, docs/performance.md).
   if (options.outlineDynamic) {
     OutlineDynamicGathersPassOptions outlineOptions;
     outlineOptions.outOfBoundsHandler = options.outOfBoundsHandler;
+    outlineOptions.minStaticGathers = options.outlineMinStaticGathers;
     pm.addPass(createOutlineDynamicGathersPass(outlineOptions));
   }
   // Gathers that read one table read it through views of one read-only

@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/BitVector.h"
@@ -24,16 +25,37 @@ namespace gather {
 
 using namespace mlir;
 
+/// The init of an scf.for whose result `value` is, where the loop yields the
+/// iteration argument itself (a loop that updated a buffer in place, as the
+/// gather lowerings build a result in a destination), or null.
+static Value getUnchangedLoopInit(Value value) {
+  auto result = dyn_cast<OpResult>(value);
+  auto loop = result ? dyn_cast<scf::ForOp>(result.getOwner()) : nullptr;
+  if (!loop)
+    return Value();
+  BlockArgument iterArg = loop.getTiedLoopRegionIterArg(result);
+  if (loop.getTiedLoopYieldedValue(iterArg)->get() != iterArg)
+    return Value();
+  return loop.getTiedLoopInit(iterArg)->get();
+}
+
 /// The entry-block argument that every return of `func` returns as result
-/// `index` (through memref.cast ops), or null.
+/// `index` (through memref.cast ops and loops that yield it unchanged), or
+/// null.
 static BlockArgument getReturnedArgument(func::FuncOp func,
                                          ArrayRef<func::ReturnOp> returns,
                                          unsigned index) {
   BlockArgument argument;
   for (func::ReturnOp ret : returns) {
     Value value = ret.getOperand(index);
-    while (auto cast = value.getDefiningOp<memref::CastOp>())
-      value = cast.getSource();
+    while (true) {
+      if (auto cast = value.getDefiningOp<memref::CastOp>())
+        value = cast.getSource();
+      else if (Value init = getUnchangedLoopInit(value))
+        value = init;
+      else
+        break;
+    }
     auto arg = dyn_cast<BlockArgument>(value);
     if (!arg || arg.getOwner() != &func.getBody().front() ||
         (argument && arg != argument))

@@ -37,9 +37,6 @@ using namespace mlir;
 using namespace mlir::gather;
 
 static constexpr llvm::StringLiteral kOutlinedName = "__gather_outlined";
-/// The unit attribute of the functions this pass creates: their gathers
-/// stay (a second run would outline them once more).
-static constexpr llvm::StringLiteral kOutlinedAttr = "gather.outlined";
 
 /// The arguments of an outlined function: params, indices, the destination
 /// of the result and, for gathers that report, their description.
@@ -96,22 +93,22 @@ static bool hasIdentityDestinations(Value result) {
   });
 }
 
-/// True when `op` is outlined: a gather on tensors with a dynamic result
-/// dimension, directly
-/// in the body of a function of `module` that lowers for the module's
-/// target, whose operands and destinations have buffers of identity layout.
-static bool shouldOutline(GatherOpInterface op, ModuleOp module,
-                          const CPUTargetDescription &moduleTarget) {
-  // A result of static shape would be inserted whole into the destination,
-  // which folds away: the function would return a buffer of its own.
-  if (op.hasBufferSemantics() || op.getResultType().hasStaticShape())
+/// True when `op` may be outlined: a gather on tensors (with a static
+/// result only when `outlineStatic`), directly in the body of a function of
+/// `module` that lowers for the module's target, whose operands and
+/// destinations have buffers of identity layout.
+static bool mayOutline(GatherOpInterface op, ModuleOp module,
+                       const CPUTargetDescription &moduleTarget,
+                       bool outlineStatic) {
+  if (op.hasBufferSemantics() ||
+      (!outlineStatic && op.getResultType().hasStaticShape()))
     return false;
   // A static 0 in the result: the lowering reads nothing.
   if (llvm::is_contained(op.getResultType().getShape(), 0))
     return false;
   auto func = dyn_cast<func::FuncOp>(op->getParentOp());
   if (!func || func->getParentOp() != module.getOperation() ||
-      func->hasAttr(kOutlinedAttr))
+      func->hasAttr(kOutlinedGatherAttrName)) // its gathers stay
     return false;
   // The lowering rejects tensors with an encoding, at the op.
   auto hasEncoding = [](Type type) {
@@ -145,9 +142,13 @@ static std::string getSignatureKey(Operation *op) {
 ///   func.func private @__gather_outlined(%params, %indices, %init
 ///       [, %description: !llvm.ptr]) -> result type {
 ///     %r = <op>(%params, %indices)   // reports name %description's op
-///     %d = bufferization.materialize_in_destination %r in %init
+///     %d = tensor.insert_slice %r into %init[0, ...] [sizes of %init] [1, ...]
 ///     return %d
 ///   }
+///
+/// A static result would be inserted whole, which folds away (the function
+/// would return a buffer of its own): it is materialized in %init instead,
+/// and the lowering builds it there.
 static func::FuncOp createOutlinedFunction(GatherOpInterface op, bool reports,
                                            SymbolTable &symbols,
                                            func::FuncOp caller) {
@@ -162,7 +163,7 @@ static func::FuncOp createOutlinedFunction(GatherOpInterface op, bool reports,
   auto func = func::FuncOp::create(
       b, loc, kOutlinedName, FunctionType::get(ctx, argTypes, resultType));
   func.setPrivate();
-  func->setAttr(kOutlinedAttr, UnitAttr::get(ctx));
+  func->setAttr(kOutlinedGatherAttrName, UnitAttr::get(ctx));
   symbols.insert(func, Block::iterator(caller));
   // The function is called with tensors nothing else writes while it runs
   // (bufferization copies otherwise), and writes only the destination.
@@ -186,8 +187,13 @@ static func::FuncOp createOutlinedFunction(GatherOpInterface op, bool reports,
   Operation *clone = b.clone(*op, mapping);
   if (reports)
     setReportDescriptionArgument(clone, Description);
-  Value result =
-      tensor::InsertSliceOp::create(b, loc, clone->getResult(0), init, sizes);
+  Value result = cast<RankedTensorType>(resultType).hasStaticShape()
+                     ? bufferization::MaterializeInDestinationOp::create(
+                           b, loc, clone->getResult(0), init)
+                           .getResult()
+                     : tensor::InsertSliceOp::create(
+                           b, loc, clone->getResult(0), init, sizes)
+                           .getResult();
   func::ReturnOp::create(b, loc, result);
   return func;
 }
@@ -275,9 +281,19 @@ struct OutlineDynamicGathersPass
     ModuleOp module = getOperation();
     CPUTargetDescription moduleTarget = CPUTargetDescription::get(module);
     SmallVector<std::pair<GatherOpInterface, std::string>> candidates;
+    llvm::StringMap<int64_t> signatureCounts;
     module.walk([&](GatherOpInterface op) {
-      if (shouldOutline(op, module, moduleTarget))
-        candidates.emplace_back(op, getSignatureKey(op));
+      if (!mayOutline(op, module, moduleTarget, minStaticGathers > 0))
+        return;
+      candidates.emplace_back(op, getSignatureKey(op));
+      ++signatureCounts[candidates.back().second];
+    });
+    // A static gather lowers to little code: only many of one signature are
+    // worth a call each.
+    llvm::erase_if(candidates, [&](auto &candidate) {
+      auto &[op, key] = candidate;
+      return op.getResultType().hasStaticShape() &&
+             signatureCounts[key] < minStaticGathers;
     });
     if (candidates.empty())
       return markAllAnalysesPreserved();

@@ -13,6 +13,7 @@
 
 #include "gather/Transforms/Passes.h"
 
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -60,11 +61,22 @@ static bool isInSequentialCode(Operation *op, func::FuncOp func) {
   return true;
 }
 
+/// Whether `call` calls a function of gather-outline-dynamic-gathers, which
+/// only reads and writes the buffers it is passed, and returns none.
+static bool callsOutlinedGather(func::CallOp call,
+                                SymbolTableCollection &symbols) {
+  auto callee =
+      symbols.lookupNearestSymbolFrom<func::FuncOp>(call, call.getCalleeAttr());
+  return callee && callee->hasAttr(gather::kOutlinedGatherAttrName) &&
+         call->getNumResults() == 0;
+}
+
 /// Whether `user`, one of `value`'s users, only reads or writes the buffer
 /// (`views` gets the views it makes of it), rather than letting it escape
 /// or freeing it.
 static bool onlyAccesses(Operation *user, Value value,
-                         SmallVectorImpl<Value> &views) {
+                         SmallVectorImpl<Value> &views,
+                         SymbolTableCollection &symbols) {
   if (auto view = dyn_cast<ViewLikeOpInterface>(user)) {
     if (view.getViewSource() != value)
       return false;
@@ -77,6 +89,8 @@ static bool onlyAccesses(Operation *user, Value value,
   }
   if (isa<memref::DimOp>(user))
     return true;
+  if (auto call = dyn_cast<func::CallOp>(user))
+    return callsOutlinedGather(call, symbols);
   if (user->hasTrait<OpTrait::IsTerminator>() || isa<CallOpInterface>(user))
     return false;
   if (llvm::any_of(user->getResultTypes(), [](Type type) {
@@ -97,12 +111,12 @@ static bool onlyAccesses(Operation *user, Value value,
 
 /// Whether the buffer `alloc` makes is only read and written, directly or
 /// through views, never returned, yielded, passed, stored or freed.
-static bool staysLocal(memref::AllocOp alloc) {
+static bool staysLocal(memref::AllocOp alloc, SymbolTableCollection &symbols) {
   SmallVector<Value> worklist{alloc.getResult()};
   while (!worklist.empty()) {
     Value value = worklist.pop_back_val();
     for (Operation *user : value.getUsers())
-      if (!onlyAccesses(user, value, worklist))
+      if (!onlyAccesses(user, value, worklist, symbols))
         return false;
   }
   return true;
@@ -121,9 +135,10 @@ struct PromoteSmallBuffersPass
             gather::options::PassOptionError{getOperation(), getArgument()})))
       return signalPassFailure();
     bool changed = false;
+    SymbolTableCollection symbols;
     getOperation()->walk([&](func::FuncOp func) {
       if (!func.isExternal())
-        changed |= promote(func);
+        changed |= promote(func, symbols);
     });
     if (!changed)
       markAllAnalysesPreserved();
@@ -131,7 +146,7 @@ struct PromoteSmallBuffersPass
 
   /// Promotes what `func`'s budget allows, in program order; returns
   /// whether anything moved.
-  bool promote(func::FuncOp func) {
+  bool promote(func::FuncOp func, SymbolTableCollection &symbols) {
     SmallVector<memref::AllocOp> allocs;
     func.walk([&](memref::AllocOp alloc) { allocs.push_back(alloc); });
     DataLayout layout = DataLayout::closest(func);
@@ -141,7 +156,7 @@ struct PromoteSmallBuffersPass
     for (memref::AllocOp alloc : allocs) {
       std::optional<int64_t> bytes = getStackBytes(alloc, layout);
       if (!bytes || *bytes > budget || !isInSequentialCode(alloc, func) ||
-          !staysLocal(alloc))
+          !staysLocal(alloc, symbols))
         continue;
       budget -= *bytes;
       // Ahead of everything else of the entry block, in program order.

@@ -63,3 +63,47 @@ func.func @callers(%c: i1, %m: memref<4xf32>, %n: memref<4xf32>)
   %f = func.constant @referenced : (memref<4xf32>) -> memref<4xf32>
   return %p, %r, %e, %f : memref<4xf32>, memref<4xf32>, memref<4xf32>, (memref<4xf32>) -> memref<4xf32>
 }
+
+// -----
+
+// An scf.for that yields its iteration argument unchanged returns its init
+// (a gather lowered into its destination); one that yields another buffer
+// does not.
+// CHECK-LABEL: func.func private @in_place(
+//  CHECK-SAME:     %{{.*}}: memref<4xf32>) {
+// CHECK-LABEL: func.func private @swapped(
+//  CHECK-SAME:     -> memref<4xf32>
+// CHECK-LABEL: func.func @loop_callers(
+//  CHECK-SAME:     %[[M:[^:]*]]: memref<4xf32>,
+//       CHECK:   call @in_place(%[[M]]) : (memref<4xf32>) -> ()
+//       CHECK:   %[[S:.*]] = call @swapped(
+//       CHECK:   return %[[M]], %[[S]]
+func.func private @in_place(%b: memref<4xf32>) -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %f = arith.constant 1.0 : f32
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %b) -> (memref<4xf32>) {
+    memref.store %f, %acc[%i] : memref<4xf32>
+    scf.yield %acc : memref<4xf32>
+  }
+  return %r : memref<4xf32>
+}
+
+func.func private @swapped(%a: memref<4xf32>, %b: memref<4xf32>) -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r:2 = scf.for %i = %c0 to %c4 step %c1 iter_args(%x = %a, %y = %b)
+      -> (memref<4xf32>, memref<4xf32>) {
+    scf.yield %y, %x : memref<4xf32>, memref<4xf32>
+  }
+  return %r#0 : memref<4xf32>
+}
+
+func.func @loop_callers(%m: memref<4xf32>, %n: memref<4xf32>)
+    -> (memref<4xf32>, memref<4xf32>) {
+  %r = call @in_place(%m) : (memref<4xf32>) -> memref<4xf32>
+  %s = call @swapped(%m, %n) : (memref<4xf32>, memref<4xf32>) -> memref<4xf32>
+  return %r, %s : memref<4xf32>, memref<4xf32>
+}

@@ -11,8 +11,8 @@
 // another signature (mode) gets its own function,
 // without a description argument (zero mode reports nothing); the name
 // taken by the user's symbol is left alone.
-//   CHECK-DAG: llvm.mlir.global private constant @[[D0:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}outline-dynamic-gathers.mlir\22:[[@LINE+40]]:8)
-//   CHECK-DAG: llvm.mlir.global private constant @[[D1:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}outline-dynamic-gathers.mlir\22:[[@LINE+46]]:8)
+// The descriptions are one table, the second at an offset.
+//   CHECK-DAG: llvm.mlir.global private constant @[[DESC:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}outline-dynamic-gathers.mlir\22:[[@LINE+40]]:8)\00gather.gather\00loc(\22{{.*}}outline-dynamic-gathers.mlir\22:[[@LINE+47]]:8)\00")
 //       CHECK: func.func @gather_out_of_bounds(
 //       CHECK: llvm.func @__gather_outlined()
 //       CHECK: func.func private @[[F:__gather_outlined_[0-9]+]](
@@ -35,7 +35,7 @@
 //   CHECK-DAG:   %[[N:.*]] = tensor.dim %[[IDS]], %[[C0]]
 //   CHECK-DAG:   %[[W:.*]] = tensor.dim %[[T]], %[[C1]]
 //       CHECK:   %[[E:.*]] = tensor.empty(%[[N]], %[[W]]) : tensor<?x?xf32>
-//       CHECK:   %[[A0:.*]] = llvm.mlir.addressof @[[D0]]
+//       CHECK:   %[[A0:.*]] = llvm.mlir.addressof @[[DESC]]
 //       CHECK:   %[[R:.*]] = call @[[F]](%[[T]], %[[IDS]], %[[E]], %[[A0]])
 // The calls share one tensor.dim per size, at the tensor's definition.
 //   CHECK-NOT:   tensor.dim
@@ -43,7 +43,8 @@
 //       CHECK:   call @[[FZ]](%[[T]], %[[IDS]], %[[E2]])
 //       CHECK:   return %[[R]]
 //       CHECK: func.func @second(
-//       CHECK:   %[[A1:.*]] = llvm.mlir.addressof @[[D1]]
+//       CHECK:   %[[T1:.*]] = llvm.mlir.addressof @[[DESC]]
+//       CHECK:   %[[A1:.*]] = llvm.getelementptr inbounds %[[T1]][{{[1-9][0-9]*}}] : (!llvm.ptr) -> !llvm.ptr, i8
 //       CHECK:   call @[[F]](%{{.*}}, %{{.*}}, %{{.*}}, %[[A1]])
 //   CHECK-NOT: gather.gather
 //   CHECK-NOT: func.func private @__gather_outlined

@@ -82,6 +82,12 @@ struct GatherCPUPipelineOptions
                      "(gather-outline-dynamic-gathers): faster to compile, "
                      "one call per gather at run time"),
       llvm::cl::init(true)};
+  PassOptions::Option<int64_t> outlineMinStaticGathers{
+      *this, "outline-min-static-gathers",
+      llvm::cl::desc("with outline-dynamic, also outline the static gathers "
+                     "of a signature at least this many gathers of the "
+                     "module share (0: static gathers stay inline)"),
+      llvm::cl::init(8)};
   PassOptions::Option<std::string> outOfBoundsHandler{
       *this, "out-of-bounds-handler",
       llvm::cl::desc("The C function error-mode checks call with an "

@@ -29,6 +29,11 @@ namespace gather {
 #define GEN_PASS_DECL
 #include "gather/Transforms/Passes.h.inc"
 
+/// The unit attribute of the private functions gather-outline-dynamic-gathers
+/// creates. Such a function reads its params and indices, writes its
+/// destination, and keeps none of the buffers it is passed.
+constexpr llvm::StringLiteral kOutlinedGatherAttrName = "gather.outlined";
+
 /// Replaces the scf.for and scf.if results under `root` that only pass a
 /// value through by that value (gather-forward-unchanged-results). Returns
 /// whether it replaced any use.

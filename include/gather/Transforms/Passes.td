@@ -265,8 +265,9 @@ def FuseGatherReductionsPass : Pass<"gather-fuse-reductions"> {
 
 def OutlineDynamicGathersPass
     : Pass<"gather-outline-dynamic-gathers", "ModuleOp"> {
-  let summary = "move each gather of dynamic shape into a private function "
-                "shared by the gathers of its signature: compile time";
+  let summary = "move each gather of dynamic shape, and the static gathers "
+                "of a signature many share, into a private function shared "
+                "by the gathers of its signature: compile time";
   let description = [{
     A gather whose shapes are known only at run time lowers to about 400
     LLVM ops (the empty-params path, the checks by chunks, the run-time
@@ -304,14 +305,18 @@ def OutlineDynamicGathersPass
     where the gather's result was materialized there. Params and indices
     are `bufferization.writable = false`: the function only reads them,
     and `gather-share-read-only-operands` gives the calls that read one
-    tensor views of one buffer (bufferization stays linear in the calls). Out-of-bounds reports name the calling op: each call
+    tensor views of one buffer (bufferization stays linear in the calls).
+    Out-of-bounds reports name the calling op: each call
     passes the address of its op's description (`%desc`), which reports
     in the function print (the handler is declared, and the descriptions
     created, by this pass).
 
     Outlined: gathers on tensors (not the buffer form), with a dynamic
-    dimension in the result (a static result would be inserted whole into
-    the destination, which folds away), directly in the body of a
+    dimension in the result or, where at least `min-static-gathers` gathers
+    of the module share their signature, a static result (each lowers to
+    about 50 LLVM ops, but a module of thousands of embedding lookups holds
+    them all: the function of 5000 such gathers grows past the caches
+    and every pass slows, docs/performance.md), directly in the body of a
     `func.func` of the module (not in loops: tiles of a tiled gather keep
     their code), whose target description (DLTI) is the module's and whose
     params and indices get buffers of identity layout from bufferization
@@ -323,15 +328,22 @@ def OutlineDynamicGathersPass
     arguments are `llvm.noalias`: the function writes only its destination,
     which bufferization never gives the buffer of params or indices.
     The functions carry the unit attribute `gather.outlined`: a second run
-    leaves their gathers alone. Static gathers lower to little code and are
-    left alone. For the CPU
-    lowerings; `gather-cpu-pipeline` runs it unless `outline-dynamic=false`.
+    leaves their gathers alone. A static result would be inserted whole into
+    the destination, which folds away: the function materializes it in the
+    destination instead (`bufferization.materialize_in_destination`), and
+    the lowerings build it there. For the CPU lowerings;
+    `gather-cpu-pipeline` runs it unless `outline-dynamic=false`
+    (`outline-min-static-gathers` sets `min-static-gathers`).
   }];
   let options = [
     Option<"outOfBoundsHandler", "out-of-bounds-handler", "std::string",
            /*default=*/"\"gather_out_of_bounds\"",
            "the function error and wrap mode report to (declared where "
            "missing)">,
+    Option<"minStaticGathers", "min-static-gathers", "int64_t",
+           /*default=*/"8",
+           "outline the gathers of a static signature where at least this "
+           "many of the module share it (0: static gathers stay)">,
   ];
   let dependentDialects = [
     "bufferization::BufferizationDialect", "func::FuncDialect",

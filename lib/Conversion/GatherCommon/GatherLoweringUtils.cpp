@@ -326,25 +326,31 @@ static bool isDefinedBefore(Value value, Operation *op) {
   return !def || def->isBeforeInBlock(ancestor);
 }
 
-/// The `bufferization.materialize_in_destination ... restrict writable` into
-/// a buffer that the tensor-form `op` can build its result in instead of a
-/// new tensor: the op's one use, in its block, with nothing between them
-/// that touches memory, into a buffer defined before the op whose tensor
-/// type is the result type. Null otherwise.
+/// The `bufferization.materialize_in_destination` that the tensor-form `op`
+/// can build its result in instead of a new tensor: the op's one use, either
+///  - `... restrict writable` into a buffer: in its block, with nothing
+///    between them that touches memory, into a buffer defined before the op
+///    whose tensor type is the result type; or
+///  - into a tensor of the result type defined before the op (the
+///    gather.outlined functions of static gathers end so): the result is
+///    built in that tensor, which only its value, not its buffer, may tell
+///    apart from a new one (the gather writes every element).
+/// Null otherwise.
 static bufferization::MaterializeInDestinationOp
 getMaterializingUser(Operation *op) {
   if (!op->hasOneUse())
     return {};
   auto user =
       dyn_cast<bufferization::MaterializeInDestinationOp>(*op->user_begin());
-  if (!user || !user.getRestrict() || !user.getWritable() ||
-      user->getBlock() != op->getBlock())
-    return {};
-  auto destType = dyn_cast<MemRefType>(user.getDest().getType());
-  if (!destType ||
-      memref::getTensorTypeFromMemRefType(destType) !=
-          op->getResult(0).getType() ||
+  if (!user || user->getBlock() != op->getBlock() ||
       !isDefinedBefore(user.getDest(), op))
+    return {};
+  Type resultType = op->getResult(0).getType();
+  if (isa<TensorType>(user.getDest().getType()))
+    return user.getDest().getType() == resultType ? user : nullptr;
+  auto destType = dyn_cast<MemRefType>(user.getDest().getType());
+  if (!user.getRestrict() || !user.getWritable() || !destType ||
+      memref::getTensorTypeFromMemRefType(destType) != resultType)
     return {};
   for (Operation *between = op->getNextNode(); between != user;
        between = between->getNextNode())
@@ -363,7 +369,8 @@ getMaterializingUser(Operation *op) {
 /// buffer, as upstream's empty tensor elimination would (which replaces one
 /// use of a tensor.empty, where the lowering has several), and the
 /// materialization, now a copy onto itself that bufferization folds away,
-/// is no longer `restrict`. As for any materialize_in_destination, the
+/// is no longer `restrict`; one materialized into a tensor is built in that
+/// tensor. As for any materialize_in_destination, the
 /// buffer must have the result's shape.
 static FailureOr<Value>
 createEmptyResult(RewriterBase &b, Operation *op,
@@ -381,7 +388,10 @@ createEmptyResult(RewriterBase &b, Operation *op,
     return failure();
   sizes.assign(reified.front());
   auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
-  if (auto materialize = getMaterializingUser(op)) {
+  auto materialize = getMaterializingUser(op);
+  if (materialize && isa<TensorType>(materialize.getDest().getType()))
+    return materialize.getDest();
+  if (materialize) {
     b.modifyOpInPlace(materialize, [&] { materialize.setRestrict(false); });
     return bufferization::ToTensorOp::create(b, op->getLoc(), resultType,
                                              materialize.getDest(),
@@ -592,7 +602,14 @@ LogicalResult TensorGatherPattern::matchAndRewrite(
                      : lowerWithShapeChecks(rewriter, op, params, indices,
                                             *lowering);
   if (!buffer) {
+    // Built in the destination of a materialization into a tensor: the
+    // materialization is the result itself (it would copy the result onto
+    // the buffer it is in, and One-Shot Analysis takes the loop's update of
+    // the destination for a conflict with that copy).
+    auto materialize = getMaterializingUser(op);
     rewriter.replaceOp(op, result);
+    if (materialize && materialize.getDest() == lowering->init)
+      rewriter.replaceOp(materialize, result);
     return success();
   }
   // The result was built in `out` (its init); this copy into `out` is a copy

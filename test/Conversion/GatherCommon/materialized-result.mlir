@@ -5,6 +5,10 @@
 // buffer, as the buffer form does: its init is a writable `restrict` view of
 // the buffer instead of a tensor.empty, and the materialization, a copy of
 // the buffer onto itself that bufferization folds, is no longer `restrict`.
+// One materialized in a tensor of the result type, defined before the
+// gather, is built in that tensor, and the materialization is the result
+// itself (a copy onto itself that One-Shot Analysis would take for a
+// conflict with the update of the destination).
 // Otherwise the result is built in a tensor.empty.
 //
 // RUN: gather-opt %s --convert-gather-to-scf --split-input-file \
@@ -118,4 +122,47 @@ func.func @type_differs(%p: tensor<3x4xf32>, %i: tensor<?xi32>, %o: memref<2x4xf
   bufferization.materialize_in_destination %r in restrict writable %o
       : (tensor<?x4xf32>, memref<2x4xf32>) -> ()
   return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @tensor_destination
+//  CHECK-SAME:   %[[D:[^:]*]]: tensor<2x4xf32>)
+//   CHECK-NOT:   tensor.empty
+//         SCF:   %[[R:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[D]])
+//      LINALG:   %[[R:.*]] = linalg.generic {{.*}} outs(%[[D]] : tensor<2x4xf32>)
+//   CHECK-NOT:   bufferization.materialize_in_destination
+//       CHECK:   return %[[R]]
+func.func @tensor_destination(%p: tensor<3x4xf32>, %i: tensor<2xi32>,
+                              %d: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  %r = gather.gather %p[%i] mode<clamp>
+      : (tensor<3x4xf32>, tensor<2xi32>) -> tensor<2x4xf32>
+  %m = bufferization.materialize_in_destination %r in %d
+      : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+  return %m : tensor<2x4xf32>
+}
+
+// -----
+
+// A destination of another type (dynamic), or defined after the gather: the
+// result is built apart and materialized.
+// CHECK-LABEL: func.func @tensor_destination_left
+//       CHECK:   tensor.empty() : tensor<2x4xf32>
+//       CHECK:   bufferization.materialize_in_destination %{{.*}} in %{{.*}} : (tensor<2x4xf32>, tensor<?x4xf32>)
+//       CHECK:   tensor.empty() : tensor<2x4xf32>
+//       CHECK:   %[[LATE:.*]] = tensor.empty() : tensor<2x4xf32>
+//       CHECK:   bufferization.materialize_in_destination %{{.*}} in %[[LATE]] : (tensor<2x4xf32>, tensor<2x4xf32>)
+func.func @tensor_destination_left(%p: tensor<3x4xf32>, %i: tensor<2xi32>,
+                                   %d: tensor<?x4xf32>)
+    -> (tensor<?x4xf32>, tensor<2x4xf32>) {
+  %r = gather.gather %p[%i] mode<clamp>
+      : (tensor<3x4xf32>, tensor<2xi32>) -> tensor<2x4xf32>
+  %m = bufferization.materialize_in_destination %r in %d
+      : (tensor<2x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+  %r2 = gather.gather %p[%i] mode<clamp>
+      : (tensor<3x4xf32>, tensor<2xi32>) -> tensor<2x4xf32>
+  %late = tensor.empty() : tensor<2x4xf32>
+  %m2 = bufferization.materialize_in_destination %r2 in %late
+      : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+  return %m, %m2 : tensor<?x4xf32>, tensor<2x4xf32>
 }
