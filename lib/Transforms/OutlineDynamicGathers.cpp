@@ -281,19 +281,23 @@ struct OutlineDynamicGathersPass
     ModuleOp module = getOperation();
     CPUTargetDescription moduleTarget = CPUTargetDescription::get(module);
     SmallVector<std::pair<GatherOpInterface, std::string>> candidates;
-    llvm::StringMap<int64_t> signatureCounts;
+    // The static gathers of each signature in each function.
+    DenseMap<std::pair<Operation *, StringRef>, int64_t> staticCounts;
     module.walk([&](GatherOpInterface op) {
-      if (!mayOutline(op, module, moduleTarget, minStaticGathers > 0))
-        return;
-      candidates.emplace_back(op, getSignatureKey(op));
-      ++signatureCounts[candidates.back().second];
+      if (mayOutline(op, module, moduleTarget, minStaticGathers > 0))
+        candidates.emplace_back(op, getSignatureKey(op));
     });
-    // A static gather lowers to little code: only many of one signature are
-    // worth a call each.
+    for (auto &[op, key] : candidates)
+      if (op.getResultType().hasStaticShape())
+        ++staticCounts[{op->getParentOp(), key}];
+    // A static gather lowers to little code: only a function that holds
+    // many of one signature grows past the caches (a call per gather in
+    // thousands of functions, upstream's bufferization of each call builds
+    // a symbol table of all the functions).
     llvm::erase_if(candidates, [&](auto &candidate) {
       auto &[op, key] = candidate;
       return op.getResultType().hasStaticShape() &&
-             signatureCounts[key] < minStaticGathers;
+             staticCounts.lookup({op->getParentOp(), key}) < minStaticGathers;
     });
     if (candidates.empty())
       return markAllAnalysesPreserved();

@@ -2,8 +2,8 @@
 // The default (8) leaves two static gathers of a signature inline.
 // RUN: gather-opt %s --gather-outline-dynamic-gathers --split-input-file | FileCheck %s --check-prefix=DEFAULT
 
-// Static gathers of a signature at least `min-static-gathers` gathers of the
-// module share are outlined as dynamic ones are, except that the function
+// Static gathers of a signature at least `min-static-gathers` gathers of
+// their function share are outlined as dynamic ones are, except that the function
 // materializes the result in its destination (a static insert_slice of the
 // whole result would fold away); the calls pass a tensor.empty of the
 // result type and their op's description. A static signature of one gather
@@ -40,7 +40,7 @@ func.func @two(%t: tensor<10x4xf32>, %i: tensor<3xi64>, %j: tensor<5xi64>)
 
 // -----
 
-// Eight gathers of one signature reach the default; min-static-gathers=0
+// Eight gathers of one signature in one function reach the default; min-static-gathers=0
 // (below) leaves static gathers inline however many share a signature.
 // CHECK-LABEL: func.func @eight(
 // CHECK-COUNT-8: call @__gather_outlined
@@ -65,3 +65,24 @@ func.func @eight(%t: tensor<10x4xf32>, %i: tensor<3xi64>)
 
 // RUN: gather-opt %s --gather-outline-dynamic-gathers="min-static-gathers=0" --split-input-file | FileCheck %s --check-prefix=NEVER
 // NEVER-NOT: __gather_outlined
+
+// -----
+
+// One gather of a signature in each of two functions: each stays (a
+// function of few gathers is small; thousands of calls in thousands of
+// functions would make upstream's bufferization quadratic).
+// CHECK: // -----
+// CHECK-NOT: __gather_outlined
+// CHECK-LABEL: func.func @one_a(
+// CHECK:         gather.gather
+// CHECK-LABEL: func.func @one_b(
+// CHECK:         gather.gather
+func.func @one_a(%t: tensor<10x4xf32>, %i: tensor<3xi64>) -> tensor<3x4xf32> {
+  %a = gather.gather %t[%i] : (tensor<10x4xf32>, tensor<3xi64>) -> tensor<3x4xf32>
+  return %a : tensor<3x4xf32>
+}
+
+func.func @one_b(%t: tensor<10x4xf32>, %i: tensor<3xi64>) -> tensor<3x4xf32> {
+  %a = gather.gather %t[%i] : (tensor<10x4xf32>, tensor<3xi64>) -> tensor<3x4xf32>
+  return %a : tensor<3x4xf32>
+}

@@ -85,8 +85,8 @@ struct GatherCPUPipelineOptions
   PassOptions::Option<int64_t> outlineMinStaticGathers{
       *this, "outline-min-static-gathers",
       llvm::cl::desc("with outline-dynamic, also outline the static gathers "
-                     "of a signature at least this many gathers of the "
-                     "module share (0: static gathers stay inline)"),
+                     "of a signature at least this many gathers of one "
+                     "function share (0: static gathers stay inline)"),
       llvm::cl::init(8)};
   PassOptions::Option<std::string> outOfBoundsHandler{
       *this, "out-of-bounds-handler",

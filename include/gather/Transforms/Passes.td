@@ -313,10 +313,12 @@ def OutlineDynamicGathersPass
 
     Outlined: gathers on tensors (not the buffer form), with a dynamic
     dimension in the result or, where at least `min-static-gathers` gathers
-    of the module share their signature, a static result (each lowers to
-    about 50 LLVM ops, but a module of thousands of embedding lookups holds
-    them all: the function of 5000 such gathers grows past the caches
-    and every pass slows, docs/performance.md), directly in the body of a
+    of their function share their signature, a static result (each lowers
+    to about 50 LLVM ops, but a function of thousands of embedding lookups
+    holds them all: the function of 5000 such gathers grows past the caches
+    and every pass slows, docs/performance.md; thousands of functions of one
+    gather each are left alone, as upstream's bufferization of a call
+    builds a symbol table of all the functions), directly in the body of a
     `func.func` of the module (not in loops: tiles of a tiled gather keep
     their code), whose target description (DLTI) is the module's and whose
     params and indices get buffers of identity layout from bufferization
@@ -343,7 +345,7 @@ def OutlineDynamicGathersPass
     Option<"minStaticGathers", "min-static-gathers", "int64_t",
            /*default=*/"8",
            "outline the gathers of a static signature where at least this "
-           "many of the module share it (0: static gathers stay)">,
+           "many of one function share it (0: static gathers stay)">,
   ];
   let dependentDialects = [
     "bufferization::BufferizationDialect", "func::FuncDialect",

@@ -1,8 +1,8 @@
-// Static gathers of a signature that many gathers share run as calls of one
-// function (gather-outline-dynamic-gathers with min-static-gathers, part of
-// gather-cpu-pipeline from 8 gathers of a signature; 2 here): each result is
-// built in the caller's buffer (a new one, or the buffer it is materialized
-// in), a result the caller only reads on is a temporary as before, and an
+// Static gathers of a signature that many gathers of a function share run as
+// calls of one function (gather-outline-dynamic-gathers with
+// min-static-gathers, part of gather-cpu-pipeline from 8 gathers of a
+// signature; 2 here): each result is built in the caller's buffer, a result
+// the caller only reads on is a temporary as before, and an
 // out-of-bounds index is reported at the op that read it. The same inline
 // (outline-min-static-gathers=0), and on two threads.
 //
@@ -18,16 +18,18 @@
 // RUN: | %{run} -e main -shared-libs=%libomp | FileCheck %s %}
 // RUN: %{outline} | not %{run} -e bad_second 2>&1 | FileCheck %s --check-prefix=BAD
 //
-// Outlined: one function for the four error-mode gathers of one signature,
-// one for the two gather_nd; the zero-mode gather, alone of its signature,
-// stays. After bufferization the functions write their destination and
+// Outlined: one function for the three error-mode gathers of @rows, one for
+// the two gather_nd; the zero-mode gather, alone of its signature, and the
+// one gather of @rows_into stay. After bufferization the functions write their destination and
 // return it (gather-drop-equivalent-buffer-results then drops the result),
 // and the temporary's buffer is on the stack (gather-promote-small-buffers:
 // the call keeps no buffer).
 // RUN: gather-opt %s --gather-outline-dynamic-gathers="min-static-gathers=2" \
 // RUN: | FileCheck %s --check-prefix=IR
+// IR-LABEL:   func.func @rows_into(
+// IR:         gather.gather
 // IR:         func.func private @[[F:__gather_outlined[_0-9]*]](
-// IR-COUNT-4: call @[[F]](
+// IR-COUNT-3: call @[[F]](
 // IR:         gather.gather {{.*}} mode<zero>
 // IR:         func.func private @[[G:__gather_outlined[_0-9]*]](
 // IR-COUNT-2: call @[[G]](
@@ -137,7 +139,7 @@ func.func @bad_second() {
   %p = call @table() : () -> tensor<4x3xf32>
   %i = arith.constant dense<[1, 0]> : tensor<2xi32>
   %j = arith.constant dense<[0, 4]> : tensor<2xi32>
-  // BAD: gather.gather at loc("{{.*}}outlined-static-gathers.mlir":70:8): index 4 is out of bounds [0, 4) in params dimension 0
+  // BAD: gather.gather at loc("{{.*}}outlined-static-gathers.mlir":72:8): index 4 is out of bounds [0, 4) in params dimension 0
   %a, %b, %s = call @rows(%p, %i, %j)
       : (tensor<4x3xf32>, tensor<2xi32>, tensor<2xi32>)
       -> (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>)
