@@ -12,7 +12,7 @@ sanitize=${2:-}
 packages=(
   cmake ninja-build clang-22 llvm-22-dev llvm-22-tools libmlir-22-dev
   mlir-22-tools libomp-22-dev python3-numpy python3-torch python3-matplotlib
-  valgrind mpich libmpich-dev
+  valgrind mpich libmpich-dev libjemalloc2
 )
 # The sanitizer and libFuzzer runtimes.
 [ "$sanitize" = --sanitize ] && packages+=(libclang-rt-22-dev)
