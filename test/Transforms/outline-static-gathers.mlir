@@ -1,5 +1,5 @@
 // RUN: gather-opt %s --gather-outline-dynamic-gathers="min-static-gathers=2" --split-input-file | FileCheck %s
-// The default (256) leaves 2 and 8 static gathers of a signature inline.
+// The default (64) leaves 2 and 8 static gathers of a signature inline.
 // RUN: gather-opt %s --gather-outline-dynamic-gathers --split-input-file | FileCheck %s --check-prefix=DEFAULT
 
 // Static gathers of a signature at least `min-static-gathers` gathers of

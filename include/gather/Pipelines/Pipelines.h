@@ -88,7 +88,7 @@ struct GatherCPUPipelineOptions
                      "of a signature at least this many gathers of one "
                      "function share (0: static gathers stay inline); "
                      "each then costs a call at run time (about 30 ns)"),
-      llvm::cl::init(256)};
+      llvm::cl::init(64)};
   PassOptions::Option<std::string> outOfBoundsHandler{
       *this, "out-of-bounds-handler",
       llvm::cl::desc("The C function error-mode checks call with an "

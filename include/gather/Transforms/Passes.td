@@ -316,9 +316,8 @@ def OutlineDynamicGathersPass
     of their function share their signature, a static result (each lowers
     to about 50 LLVM ops, but a function of thousands of embedding lookups
     holds them all: the function of 5000 such gathers grows past the caches
-    and every pass slows, docs/performance.md; below 256 a function
-    compiles in a tenth of a second anyway, and each call costs about 30 ns
-    at run time; thousands of functions of one
+    and every pass slows, docs/performance.md; each call costs about 30 ns
+    at run time, so a few gathers stay inline; thousands of functions of one
     gather each are left alone, as upstream's bufferization of a call
     builds a symbol table of all the functions), directly in the body of a
     `func.func` of the module (not in loops: tiles of a tiled gather keep
@@ -345,7 +344,7 @@ def OutlineDynamicGathersPass
            "the function error and wrap mode report to (declared where "
            "missing)">,
     Option<"minStaticGathers", "min-static-gathers", "int64_t",
-           /*default=*/"256",
+           /*default=*/"64",
            "outline the gathers of a static signature where at least this "
            "many of one function share it (0: static gathers stay)">,
   ];

@@ -1,6 +1,6 @@
 // Static gathers of a signature that many gathers of a function share run as
 // calls of one function (gather-outline-dynamic-gathers with
-// min-static-gathers, part of gather-cpu-pipeline from 256 gathers of a
+// min-static-gathers, part of gather-cpu-pipeline from 64 gathers of a
 // signature; 2 here): each result is built in the caller's buffer, a result
 // the caller only reads on is a temporary as before, and an
 // out-of-bounds index is reported at the op that read it. The same inline
