@@ -4,7 +4,7 @@
 // signature; 2 here): each result is built in the caller's buffer, a result
 // the caller only reads on is a temporary as before, and an
 // out-of-bounds index is reported at the op that read it. The same inline
-// (outline-min-static-gathers=0), and on two threads.
+// (outline-min-static-gathers=0), through linalg, and on two threads.
 //
 // DEFINE: %{run} = mlir-runner -entry-point-result=void \
 // DEFINE:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils
@@ -12,6 +12,9 @@
 //
 // RUN: %{outline} | %{run} -e main | FileCheck %s
 // RUN: gather-opt %s --gather-cpu-pipeline="outline-min-static-gathers=0" \
+// RUN: | %{run} -e main | FileCheck %s
+// RUN: gather-opt %s \
+// RUN:   --gather-cpu-pipeline="outline-min-static-gathers=2 lowering=linalg" \
 // RUN: | %{run} -e main | FileCheck %s
 // RUN: %if libomp %{ gather-opt %s \
 // RUN:   --gather-cpu-pipeline="outline-min-static-gathers=2 num-threads=2" \
@@ -139,7 +142,7 @@ func.func @bad_second() {
   %p = call @table() : () -> tensor<4x3xf32>
   %i = arith.constant dense<[1, 0]> : tensor<2xi32>
   %j = arith.constant dense<[0, 4]> : tensor<2xi32>
-  // BAD: gather.gather at loc("{{.*}}outlined-static-gathers.mlir":72:8): index 4 is out of bounds [0, 4) in params dimension 0
+  // BAD: gather.gather at loc("{{.*}}outlined-static-gathers.mlir":75:8): index 4 is out of bounds [0, 4) in params dimension 0
   %a, %b, %s = call @rows(%p, %i, %j)
       : (tensor<4x3xf32>, tensor<2xi32>, tensor<2xi32>)
       -> (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>)
