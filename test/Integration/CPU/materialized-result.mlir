@@ -3,7 +3,11 @@
 // is built in that buffer: dynamic shapes, a strided destination (rows of
 // a larger buffer, whose other elements must stay as they were), gather_nd,
 // an empty result, and a bad index in zero mode. Each destination is
-// printed whole.
+// printed whole. Materialized in a *tensor* (the functions
+// gather-outline-dynamic-gathers makes of static gathers end so), the
+// result is built in that tensor, even when it is the params the gather
+// reads (bufferization then copies: the rows come out permuted, not
+// smeared).
 //
 // RUN: gather-opt %s --gather-cpu-pipeline \
 // RUN: | mlir-runner -e main -entry-point-result=void \
@@ -152,5 +156,22 @@ func.func @main() {
   call @printMemrefF32(%nou) : (memref<*xf32>) -> ()
   // CHECK: [32, 1, 40]
 
+  %pp = arith.constant dense<[[0.0, 1.0], [10.0, 11.0], [20.0, 21.0]]> : tensor<3x2xf32>
+  %pi = arith.constant dense<[2, 0, 1]> : tensor<3xi32>
+  %pr = call @permute_in_place(%pp, %pi) : (tensor<3x2xf32>, tensor<3xi32>) -> tensor<3x2xf32>
+  %prm = bufferization.to_buffer %pr read_only : tensor<3x2xf32> to memref<3x2xf32>
+  %pru = memref.cast %prm : memref<3x2xf32> to memref<*xf32>
+  call @printMemrefF32(%pru) : (memref<*xf32>) -> ()
+  // CHECK: [20, 21]
+  // CHECK-NEXT: [0, 1]
+  // CHECK-NEXT: [10, 11]
+
   return
+}
+
+func.func @permute_in_place(%p: tensor<3x2xf32>, %i: tensor<3xi32>) -> tensor<3x2xf32> {
+  %r = gather.gather %p[%i] : (tensor<3x2xf32>, tensor<3xi32>) -> tensor<3x2xf32>
+  %m = bufferization.materialize_in_destination %r in %p
+      : (tensor<3x2xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>
+  return %m : tensor<3x2xf32>
 }
