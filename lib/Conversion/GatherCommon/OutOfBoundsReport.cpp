@@ -235,11 +235,10 @@ static std::string getDescriptionText(Operation *op) {
 /// Returns the name of the private constant holding `text` in
 /// `symbolTableOp`, creating it (at the start of the table) where missing:
 /// one per distinct description, named after its hash. `lookup` finds a
-/// symbol by name; `created` is told of a new constant.
+/// symbol by name.
 static StringAttr
 getOrCreateDescription(OpBuilder &b, Operation *symbolTableOp, StringRef text,
-                       function_ref<Operation *(StringRef)> lookup,
-                       function_ref<void(Operation *)> created) {
+                       function_ref<Operation *(StringRef)> lookup) {
   StringAttr value = b.getStringAttr(text);
   std::string base = (kStringPrefix + llvm::utohexstr(llvm::xxh3_64bits(text),
                                                       /*LowerCase=*/true))
@@ -261,7 +260,6 @@ getOrCreateDescription(OpBuilder &b, Operation *symbolTableOp, StringRef text,
       b, symbolTableOp->getLoc(),
       LLVM::LLVMArrayType::get(b.getI8Type(), text.size()),
       /*isConstant=*/true, LLVM::Linkage::Private, name, value);
-  created(global);
   return global.getSymNameAttr();
 }
 
@@ -291,8 +289,7 @@ static void createDescriptions(Operation *symbolTableOp,
   SymbolTable symbols(symbolTableOp);
   OpBuilder b(symbolTableOp->getContext());
   auto name = FlatSymbolRefAttr::get(getOrCreateDescription(
-      b, symbolTableOp, table,
-      [&](StringRef n) { return symbols.lookup(n); }, [](Operation *) {}));
+      b, symbolTableOp, table, [&](StringRef n) { return symbols.lookup(n); }));
   for (auto [op, offset] : described) {
     op->setAttr(kDescriptionAttr, name);
     if (offset != 0)
@@ -340,11 +337,9 @@ Value mlir::gather::createOpDescription(OpBuilder &b, Location loc,
     // Emits the error; the call is then rejected by the verifier.
     (void)declareOutOfBoundsHandler(b, symbolTableOp, handlerName);
     description = FlatSymbolRefAttr::get(getOrCreateDescription(
-        b, symbolTableOp, getDescriptionText(op),
-        [&](StringRef name) {
+        b, symbolTableOp, getDescriptionText(op), [&](StringRef name) {
           return SymbolTable::lookupSymbolIn(symbolTableOp, name);
-        },
-        [](Operation *) {}));
+        }));
   }
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
   Value table = LLVM::AddressOfOp::create(b, loc, ptrType, description);
