@@ -117,7 +117,6 @@ void mlir::gather::addBufferDeallocation(OpPassManager &pm) {
   dealloc.addPass(createBufferCanonicalizerPass());
   dealloc.addPass(bufferization::createBufferDeallocationSimplificationPass());
   dealloc.addPass(bufferization::createLowerDeallocationsPass());
-  dealloc.addPass(createCSEPass());
-  dealloc.addPass(createBufferCanonicalizerPass());
+  dealloc.addPass(createBufferCanonicalizerPass(/*withCSE=*/true));
   pm.addPass(createRunIfPass("deallocation-needed", {}, std::move(dealloc)));
 }

@@ -253,8 +253,11 @@ void mlir::gather::addPassIfUsed(OpPassManager &pm, ArrayRef<StringRef> names,
   pm.addPass(createRunIfUsedPass(names, std::move(inner)));
 }
 
-/// The canonicalizer on buffers (gather-buffer-canonicalize): pass-through
-/// loop results forwarded first, no region simplification.
-std::unique_ptr<Pass> mlir::gather::createBufferCanonicalizerPass() {
-  return createBufferCanonicalizePass();
+std::unique_ptr<Pass>
+mlir::gather::createBufferCanonicalizerPass(bool withCSE,
+                                            int64_t maxIterations) {
+  BufferCanonicalizePassOptions options;
+  options.cse = withCSE;
+  options.maxIterations = maxIterations;
+  return createBufferCanonicalizePass(options);
 }

@@ -89,9 +89,12 @@ void addPassIfUsed(OpPassManager &pm, ArrayRef<StringRef> names,
                    std::unique_ptr<Pass> pass);
 
 /// Returns the canonicalizer the pipelines run on buffers
-/// (gather-buffer-canonicalize): pass-through loop results forwarded first,
-/// without region simplification.
-std::unique_ptr<Pass> createBufferCanonicalizerPass();
+/// (gather-buffer-canonicalize): with `withCSE`, common subexpressions
+/// eliminated first (one verification of the module instead of two); then
+/// pass-through loop results forwarded, and the patterns applied without
+/// region simplification in at most `maxIterations` sweeps.
+std::unique_ptr<Pass> createBufferCanonicalizerPass(bool withCSE = false,
+                                                    int64_t maxIterations = 10);
 
 /// Adds upstream's buffer deallocation pipeline, run only where the module
 /// may need it (BufferDeallocation.cpp).

@@ -98,6 +98,15 @@ struct DropEquivalentBufferResultsPass
           DropEquivalentBufferResultsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // Only private functions with buffer results can lose one: without them
+    // the walk over every symbol use below is not needed.
+    if (llvm::none_of(module.getOps<func::FuncOp>(), [](func::FuncOp func) {
+          return !func.isPublic() && !func.isExternal() &&
+                 llvm::any_of(func.getResultTypes(), [](Type type) {
+                   return isa<BaseMemRefType>(type);
+                 });
+        }))
+      return markAllAnalysesPreserved();
     // The calls of each symbol of the module, in one walk; symbols used
     // otherwise too (a func.constant, an attribute) keep their results.
     DenseMap<StringAttr, SmallVector<func::CallOp>> calls;

@@ -10,6 +10,9 @@
 
 #include "gather/Transforms/Passes.h"
 
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir {
@@ -102,14 +105,28 @@ struct BufferCanonicalizePass
   }
 
   void runOnOperation() override {
+    if (maxIterations < 1) {
+      getOperation()->emitError()
+          << "gather-buffer-canonicalize: max-iterations must be at least 1, "
+             "got "
+          << static_cast<int64_t>(maxIterations);
+      return signalPassFailure();
+    }
+    bool eliminated = false;
+    if (cse) {
+      IRRewriter rewriter(&getContext());
+      eliminateCommonSubExpressions(rewriter, getAnalysis<DominanceInfo>(),
+                                    getOperation(), &eliminated);
+    }
     bool forwarded = gather::forwardUnchangedResults(getOperation());
     bool canonicalized = false;
     // Best effort, as upstream's canonicalizer: not converging is no error.
     GreedyRewriteConfig config;
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    config.setMaxIterations(maxIterations);
     (void)applyPatternsGreedily(getOperation(), *patterns, config,
                                 &canonicalized);
-    if (!forwarded && !canonicalized)
+    if (!eliminated && !forwarded && !canonicalized)
       markAllAnalysesPreserved();
   }
 

@@ -280,13 +280,26 @@ struct OutlineDynamicGathersPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     CPUTargetDescription moduleTarget = CPUTargetDescription::get(module);
-    SmallVector<std::pair<GatherOpInterface, std::string>> candidates;
-    // The static gathers of each signature in each function.
-    DenseMap<std::pair<Operation *, StringRef>, int64_t> staticCounts;
+    SmallVector<GatherOpInterface> gathers;
+    DenseMap<Operation *, int64_t> staticPerParent;
     module.walk([&](GatherOpInterface op) {
+      gathers.push_back(op);
+      if (op.getResultType().hasStaticShape())
+        ++staticPerParent[op->getParentOp()];
+    });
+    SmallVector<std::pair<GatherOpInterface, std::string>> candidates;
+    for (GatherOpInterface op : gathers) {
+      // A function with fewer static gathers than the threshold outlines
+      // none of them: their signatures (printed types) are not needed, which
+      // is most of the pass on thousands of small functions.
+      if (op.getResultType().hasStaticShape() &&
+          staticPerParent.lookup(op->getParentOp()) < minStaticGathers)
+        continue;
       if (mayOutline(op, module, moduleTarget, minStaticGathers > 0))
         candidates.emplace_back(op, getSignatureKey(op));
-    });
+    }
+    // The static gathers of each signature in each function.
+    DenseMap<std::pair<Operation *, StringRef>, int64_t> staticCounts;
     for (auto &[op, key] : candidates)
       if (op.getResultType().hasStaticShape())
         ++staticCounts[{op->getParentOp(), key}];
