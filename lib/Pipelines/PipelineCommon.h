@@ -35,6 +35,10 @@ void addMathVectorComplexLowering(OpPassManager &pm);
 /// tosa-to-tensor and tosa-to-scf do. The first step of every pipeline.
 void addIngestion(OpPassManager &pm);
 
+/// The TOSA step of addIngestion (gather-ingest-tosa): upstream's lowering of
+/// TOSA, built and run only where the module holds TOSA ops.
+std::unique_ptr<Pass> createIngestTosaPass();
+
 /// buildGatherCPUPipeline, whose final check names `pipeline` (the GPU
 /// pipeline's host-only form ends with the CPU pipeline); without
 /// `verifyLowered`, the caller lowers more and checks the result itself
