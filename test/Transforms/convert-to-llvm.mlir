@@ -192,3 +192,23 @@ func.func @strided_copy(%a: memref<4x4xf32, strided<[8, 1]>>,
   memref.copy %a, %b : memref<4x4xf32, strided<[8, 1]>> to memref<4x4xf32>
   return
 }
+
+// -----
+
+// memref.dim at a constant index reads the descriptor's size (here the
+// argument that built it) or is the static size, with and without pattern
+// rollback: no stack array of the sizes to load from.
+// CHECK-LABEL: llvm.func @dims(
+// CHECK-SAME:    %{{[^:]*}}: !llvm.ptr, %{{[^:]*}}: !llvm.ptr, %{{[^:]*}}: i64, %[[SIZE0:[^:]*]]: i64,
+// CHECK-NOT:     llvm.alloca
+// CHECK:         %[[FOUR:.*]] = llvm.mlir.constant(4 : index) : i64
+// CHECK-NOT:     llvm.alloca
+// CHECK:         llvm.insertvalue %[[SIZE0]], %{{.*}}[0]
+// CHECK:         llvm.insertvalue %[[FOUR]], %{{.*}}[1]
+func.func @dims(%m: memref<?x4xf32>) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d0 = memref.dim %m, %c0 : memref<?x4xf32>
+  %d1 = memref.dim %m, %c1 : memref<?x4xf32>
+  return %d0, %d1 : index, index
+}
