@@ -231,7 +231,9 @@ struct ConstantIndexDimOpLowering
     std::optional<int64_t> index = getConstantIntValue(adaptor.getIndex());
     if (!index)
       index = op.getConstantIndex();
-    if (!type || !index || *index < 0 || *index >= type.getRank())
+    // A descriptor to read: the source's type converted to a struct.
+    if (!type || !index || *index < 0 || *index >= type.getRank() ||
+        !isa<LLVM::LLVMStructType>(adaptor.getSource().getType()))
       return failure();
     Location loc = op.getLoc();
     Type indexType = getIndexType();
