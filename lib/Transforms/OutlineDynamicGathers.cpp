@@ -305,8 +305,8 @@ struct OutlineDynamicGathersPass
     SmallVector<std::pair<GatherOpInterface, Attribute>> candidates;
     for (GatherOpInterface op : gathers) {
       // A function with fewer static gathers than the threshold outlines
-      // none of them: their signatures (printed types) are not needed, which
-      // is most of the pass on thousands of small functions.
+      // none of them: their signatures are not needed (thousands of small
+      // functions then cost the pass one walk).
       if (op.getResultType().hasStaticShape() &&
           staticPerParent.lookup(op->getParentOp()) < minStaticGathers)
         continue;
