@@ -102,6 +102,9 @@ if shutil.which("cmake") and shutil.which("ninja") and not sanitized:
     config.available_features.add("install-test")
 if shutil.which("valgrind") and not sanitized:
     config.available_features.add("valgrind")
+# gather-opt linked with jemalloc (GATHER_ENABLE_JEMALLOC).
+if config.enable_jemalloc:
+    config.available_features.add("jemalloc")
 # LLVM's OpenMP runtime, for gather-cpu-pipeline{num-threads=N}.
 libomp = os.path.join(config.llvm_lib_dir, "libomp.so")
 if os.path.exists(libomp):
