@@ -437,7 +437,9 @@ def TargetCPUPass : Pass<"gather-target-cpu", "::mlir::ModuleOp"> {
     Xeon apply to every CPU but AMD Zen (`znver*`), where slices of 4 bytes
     up to a cache line are not prefetched, rows of a line or more are
     prefetched into L1 from params of any size (into L2 from params larger
-    than L2 elsewhere), prefetched rows of 4 KiB and more stream only where
+    than L2 elsewhere), rows of 4 KiB and more are left to the hardware
+    prefetcher from params of any size (prefetched from DRAM elsewhere),
+    and when a `prefetch-distance` prefetches them, they stream only where
     a chunk's indices are dense, copies are not vectorized into gather
     instructions, element copies on one thread check chunks of 128
     positions (`gather_nd` of scalars in L2: chunks of 256 whose check stores

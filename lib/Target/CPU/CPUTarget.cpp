@@ -38,6 +38,7 @@ CPUTargetDescription CPUTargetDescription::forCPU(StringRef cpu) {
     target.beyondL2RowPrefetchLocality = 3;
     target.offsetsChunkPositions = 256;
     target.prefetchScalarIndicesBeyondL2 = true;
+    target.slicePrefetchMaxBytesBeyondL2 = target.slicePrefetchMaxBytes;
   }
   return target;
 }

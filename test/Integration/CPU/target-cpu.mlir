@@ -1,23 +1,29 @@
-// Rows of 4 KiB tuned for AMD Zen (target-cpu=znver5): prefetched, and
-// streamed only in chunks whose indices are dense, copied with plain stores
-// in the others (LoweringPlan::plainStoresOutsideDenseChunks;
-// nontemporal-min-bytes=0 so that this small dynamic result streams). Every
+// Rows of 4 KiB tuned for AMD Zen (target-cpu=znver5) and prefetched (Zen
+// leaves them to the hardware unless prefetch-distance asks): streamed only
+// in chunks whose indices are dense, copied with plain stores in the others
+// (LoweringPlan::plainStoresOutsideDenseChunks; nontemporal-min-bytes=0 so
+// that this small dynamic result streams). Every
 // result equals an independent linalg gather, for ascending (dense),
 // sparse and descending indices over three chunks (the last one partial)
 // and a bad index in zero mode.
 //
+// RUN: gather-opt %s --gather-cpu-pipeline="target-cpu=znver5 prefetch-distance=2 nontemporal-min-bytes=0" \
+// RUN: | mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
+// RUN: | FileCheck %s
+// Zen's default (not prefetched, streaming in every chunk) and Intel's
+// (prefetched, streaming in every chunk):
 // RUN: gather-opt %s --gather-cpu-pipeline="target-cpu=znver5 nontemporal-min-bytes=0" \
 // RUN: | mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
 // RUN: | FileCheck %s
-// The same tuned for Intel (streaming in every chunk):
 // RUN: gather-opt %s --gather-cpu-pipeline="target-cpu=sapphirerapids nontemporal-min-bytes=0" \
 // RUN: | mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
 // RUN: | FileCheck %s
 // Zen's kernel has one loop of plain row copies more than Intel's (a
 // memcpy each; the others are the unaligned fallbacks of streaming loops).
-// RUN: gather-opt %s --gather-cpu-pipeline="target-cpu=znver5 nontemporal-min-bytes=0" \
+// RUN: gather-opt %s --gather-cpu-pipeline="target-cpu=znver5 prefetch-distance=2 nontemporal-min-bytes=0" \
 // RUN: | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=ZEN
 // RUN: gather-opt %s --gather-cpu-pipeline="target-cpu=sapphirerapids nontemporal-min-bytes=0" \
 // RUN: | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=INTEL

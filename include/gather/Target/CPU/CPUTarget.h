@@ -167,7 +167,11 @@ struct CPUTargetDescription {
   /// generated / C++ loop, none -> 2 ahead (stop 23, Intel; 4-5 rounds):
   /// one thread 1.52 -> 1.71x, two 1.63 -> 1.85x; rows of 64 KiB within
   /// noise either way (1.59 / 1.59x, two threads 1.78 / 1.73x), so they are
-  /// left to the hardware.
+  /// left to the hardware. Zen 5 follows rows of 4 KiB from DRAM by itself
+  /// as well (slicePrefetchMaxBytes; stop 37, three alternating rounds,
+  /// generated / plain C++ loop, prefetched -> not: random rows one thread
+  /// 0.95-0.98 -> 1.05-1.08x, two threads 1.02-1.08 -> 1.28-1.31x; sorted
+  /// rows 0.94-0.97 -> 1.06-1.09x, two threads 0.99-1.07 -> 1.05-1.27x).
   int64_t slicePrefetchMaxBytesBeyondL2 = 65536;
   /// Slices under a cache line (elements, rows of a few elements) are
   /// prefetched this many positions ahead from a static table (params from
@@ -299,7 +303,9 @@ struct CPUTargetDescription {
   /// sixteen zmm registers at once (bagRegisterAccumulatorMaxBytes 1024:
   /// D256 uniform 0.88-1.07 -> 1.21-1.31x the C++ prefetch loop). Its
   /// element copies check chunks of 128 positions
-  /// (elementCheckChunkPositions), and its slice and bag-row prefetches fill
+  /// (elementCheckChunkPositions), it leaves rows of 4 KiB and more to the
+  /// hardware from DRAM too (slicePrefetchMaxBytesBeyondL2), and its slice
+  /// and bag-row prefetches fill
   /// L1 from params of any size (beyondL2RowPrefetchLocality 3; stop 29,
   /// alternating runs, generated / C++ prefetch loop, prefetcht1 ->
   /// prefetcht0: in one phase of the VM bags D64 uniform on two threads
