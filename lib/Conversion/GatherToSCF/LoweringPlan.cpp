@@ -338,7 +338,8 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
   if (chunked && (plan.checks == LoweringPlan::Checks::PerChunk ||
                   plan.checks == LoweringPlan::Checks::UpFront))
     plan.chunkPositions = in.target.getCheckChunkPositions(
-        /*sliceCopies=*/plan.numLoops < g.resultRank, in.options.parallel);
+        /*sliceCopies=*/plan.numLoops < g.resultRank, in.options.parallel,
+        g.indexDepth * getIndexBytes(in.indicesType));
   if (in.options.parallel && plan.numLoops > 0)
     plan.threads = chunked && hasFewOuterIterations(in, plan.numLoops)
                        ? LoweringPlan::Threads::OverChunks

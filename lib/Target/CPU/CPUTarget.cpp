@@ -35,6 +35,7 @@ CPUTargetDescription CPUTargetDescription::forCPU(StringRef cpu) {
     target.vectorizedCopiesMaxParamsBytes = 0;
     target.bagRegisterAccumulatorMaxBytes = 1024;
     target.elementCheckChunkPositions = 128;
+    target.elementCheckChunkIndexBytes = 512;
     target.beyondL2RowPrefetchLocality = 3;
     target.offsetsChunkPositions = 256;
     target.prefetchScalarIndicesBeyondL2 = true;
@@ -78,16 +79,16 @@ bool CPUTargetDescription::operator==(const CPUTargetDescription &other) const {
     return std::make_tuple(
         t.cacheLineBytes, t.l1CacheBytes, t.l2CacheBytes, t.checkChunkPositions,
         t.sliceCheckChunkPositions, t.elementCheckChunkPositions,
-        t.parallelChunksMaxOuterIterations, t.perCopyCheckMaxCopies,
-        t.slicePrefetchAheadBytes, t.slicePrefetchMinDistance,
-        t.slicePrefetchMaxDistance, t.slicePrefetchMaxBytes,
-        t.slicePrefetchMaxBytesBeyondL2, t.subLinePrefetchDistance,
-        t.subLinePrefetchMaxSliceBytes, t.slicePrefetchDynamicDistance,
-        t.bagRegisterAccumulatorMaxBytes, t.bagPrefetchAheadBytes,
-        t.vectorizedCopiesMaxParamsBytes, t.denseChunkRowsPerPosition,
-        t.denseOnlyStreamMinBytes, t.minScalarFloatBits,
-        t.beyondL2RowPrefetchLocality, t.offsetsChunkPositions,
-        t.prefetchScalarIndicesBeyondL2);
+        t.elementCheckChunkIndexBytes, t.parallelChunksMaxOuterIterations,
+        t.perCopyCheckMaxCopies, t.slicePrefetchAheadBytes,
+        t.slicePrefetchMinDistance, t.slicePrefetchMaxDistance,
+        t.slicePrefetchMaxBytes, t.slicePrefetchMaxBytesBeyondL2,
+        t.subLinePrefetchDistance, t.subLinePrefetchMaxSliceBytes,
+        t.slicePrefetchDynamicDistance, t.bagRegisterAccumulatorMaxBytes,
+        t.bagPrefetchAheadBytes, t.vectorizedCopiesMaxParamsBytes,
+        t.denseChunkRowsPerPosition, t.denseOnlyStreamMinBytes,
+        t.minScalarFloatBits, t.beyondL2RowPrefetchLocality,
+        t.offsetsChunkPositions, t.prefetchScalarIndicesBeyondL2);
   };
   return fields(*this) == fields(other);
 }

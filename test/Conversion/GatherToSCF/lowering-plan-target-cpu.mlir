@@ -117,14 +117,26 @@ module {
 
 // -----
 
-// Element copies on one thread check chunks of 128 positions on Zen (the
-// random reads of 1024 would evict the chunk's index lines from its 48 KiB
-// L1 before the copies read them again), 1024 by default.
+// Element copies on one thread check chunks of at most 128 positions and
+// 512 bytes of indices on Zen (the random reads of 1024 positions would
+// evict the chunk's index lines from its 48 KiB L1 before the copies read
+// them again, and the copies wait for the check's index loads): 128
+// positions of i32 indices, 64 of i64 or index (8 bytes) or of i32 pairs,
+// 32 of i64 pairs; 1024 by default.
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
-  func.func @zen_element_chunks(%e: tensor<4194304xf32>, %i: tensor<4096xi32>) -> tensor<4096xf32> {
+  func.func @zen_element_chunks(%e: tensor<4194304xf32>, %i: tensor<4096xi32>, %j: tensor<4096xi64>, %k: tensor<4096xindex>,
+                                %p: tensor<2048x2048xf32>, %m: tensor<4096x2xi32>, %n: tensor<4096x2xi64>) {
     // expected-remark@+1 {{copy=element checks=per-chunk chunk=128 }}
     %a = gather.gather %e[%i] : (tensor<4194304xf32>, tensor<4096xi32>) -> tensor<4096xf32>
-    return %a : tensor<4096xf32>
+    // expected-remark@+1 {{copy=element checks=per-chunk chunk=64 }}
+    %b = gather.gather %e[%j] : (tensor<4194304xf32>, tensor<4096xi64>) -> tensor<4096xf32>
+    // expected-remark@+1 {{copy=element checks=per-chunk chunk=64 }}
+    %c = gather.gather %e[%k] : (tensor<4194304xf32>, tensor<4096xindex>) -> tensor<4096xf32>
+    // expected-remark@+1 {{copy=element checks=per-chunk chunk=64 }}
+    %d = gather.gather_nd %p[%m] : (tensor<2048x2048xf32>, tensor<4096x2xi32>) -> tensor<4096xf32>
+    // expected-remark@+1 {{copy=element checks=per-chunk chunk=32 }}
+    %f = gather.gather_nd %p[%n] : (tensor<2048x2048xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
+    return
   }
 }
 
@@ -155,7 +167,7 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
     %b = gather.gather_nd %p[%i] mode<zero> : (tensor<256x256xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
     // expected-remark-re@+1 {{stream-dense=no{{$}}}}
     %c = gather.gather_nd %p[%j] : (tensor<256x256xf32>, tensor<4096x1xi32>) -> tensor<4096x256xf32>
-    // expected-remark-re@+1 {{chunk=128 unchecked=wrap resolving=wrap reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no{{$}}}}
+    // expected-remark-re@+1 {{chunk=32 unchecked=wrap resolving=wrap reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no{{$}}}}
     %d = gather.gather_nd %p[%i] mode<wrap> : (tensor<256x256xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
     // batch_dims = 1: the batch coordinate's offset joins each chunk's.
     // expected-remark@+1 {{through-offsets}}
@@ -164,16 +176,16 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
   }
 
   func.func @zen_beyond_l2(%big: tensor<1024x1024xf32>, %dyn: tensor<?x256xf32>, %i: tensor<4096x2xi64>) -> (tensor<4096xf32>, tensor<4096xf32>) {
-    // expected-remark-re@+1 {{chunk=128 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no{{$}}}}
+    // expected-remark-re@+1 {{chunk=32 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no{{$}}}}
     %a = gather.gather_nd %big[%i] : (tensor<1024x1024xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
-    // expected-remark-re@+1 {{chunk=128 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no{{$}}}}
+    // expected-remark-re@+1 {{chunk=32 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no{{$}}}}
     %b = gather.gather_nd %dyn[%i] : (tensor<?x256xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
     return %a, %b : tensor<4096xf32>, tensor<4096xf32>
   }
 
   func.func @zen_in_forall(%p: tensor<256x256xf32>, %i: tensor<4096x2xi64>, %out: tensor<4x4096xf32>) -> tensor<4x4096xf32> {
     %r = scf.forall (%t) in (4) shared_outs(%o = %out) -> (tensor<4x4096xf32>) {
-      // expected-remark-re@+1 {{chunk=128 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no{{$}}}}
+      // expected-remark-re@+1 {{chunk=32 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no{{$}}}}
       %a = gather.gather_nd %p[%i] : (tensor<256x256xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
       scf.forall.in_parallel {
         tensor.parallel_insert_slice %a into %o[%t, 0] [1, 4096] [1, 1] : tensor<4096xf32> into tensor<4x4096xf32>
@@ -202,7 +214,7 @@ module {
 // for fewer indices, an L2-resident or dynamic table, nor by default.
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
   func.func @zen_scalar_indices(%big: tensor<2048x1024xf32>, %fits: tensor<256x256xf32>, %dyn: tensor<?x1024xf32>, %rows: tensor<4x1048576xf32>, %i: tensor<131072x2xi32>, %few: tensor<4096x2xi32>, %j: tensor<262144xi32>) {
-    // expected-remark@+1 {{copy=element checks=per-chunk chunk=128 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=yes}}
+    // expected-remark@+1 {{copy=element checks=per-chunk chunk=64 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=yes}}
     %a = gather.gather_nd %big[%i] : (tensor<2048x1024xf32>, tensor<131072x2xi32>) -> tensor<131072xf32>
     // expected-remark@+1 {{indices-prefetch=no}}
     %b = gather.gather_nd %big[%few] : (tensor<2048x1024xf32>, tensor<4096x2xi32>) -> tensor<4096xf32>
