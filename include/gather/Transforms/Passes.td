@@ -442,8 +442,9 @@ def TargetCPUPass : Pass<"gather-target-cpu", "::mlir::ModuleOp"> {
     and when a `prefetch-distance` prefetches them, they stream only where
     a chunk's indices are dense, copies are not vectorized into gather
     instructions, element copies on one thread check chunks of 128
-    positions and at most 512 bytes of indices (`gather_nd` of scalars in
-    L2: chunks of 256 whose check stores
+    positions and at most 512 bytes of indices, as do copies of slices under
+    a cache line (`gather_nd` of scalars in L2: chunks of 256 whose check
+    stores
     each position's params offset, which the copies load), and embedding
     bags keep 1 KiB of a row in registers. A CPU
     name that LLVM's x86 target parser does not know, for an x86 triple,

@@ -336,10 +336,16 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
                 plan.scalarCopies && !plan.vectorizeCopies, indicesBytes);
   bool chunked = g.numPositionDims > 0 && g.indexDepth > 0;
   if (chunked && (plan.checks == LoweringPlan::Checks::PerChunk ||
-                  plan.checks == LoweringPlan::Checks::UpFront))
+                  plan.checks == LoweringPlan::Checks::UpFront)) {
+    bool sliceCopies = plan.numLoops < g.resultRank;
+    std::optional<int64_t> sliceBytes =
+        elementBytes ? getStaticSliceBytes(in, *elementBytes) : std::nullopt;
+    bool cheapCopies =
+        !sliceCopies || (sliceBytes && *sliceBytes < in.target.cacheLineBytes);
     plan.chunkPositions = in.target.getCheckChunkPositions(
-        /*sliceCopies=*/plan.numLoops < g.resultRank, in.options.parallel,
+        sliceCopies, in.options.parallel, cheapCopies,
         g.indexDepth * getIndexBytes(in.indicesType));
+  }
   if (in.options.parallel && plan.numLoops > 0)
     plan.threads = chunked && hasFewOuterIterations(in, plan.numLoops)
                        ? LoweringPlan::Threads::OverChunks

@@ -35,7 +35,7 @@ CPUTargetDescription CPUTargetDescription::forCPU(StringRef cpu) {
     target.vectorizedCopiesMaxParamsBytes = 0;
     target.bagRegisterAccumulatorMaxBytes = 1024;
     target.elementCheckChunkPositions = 128;
-    target.elementCheckChunkIndexBytes = 512;
+    target.checkChunkIndexBytes = 512;
     target.beyondL2RowPrefetchLocality = 3;
     target.offsetsChunkPositions = 256;
     target.prefetchScalarIndicesBeyondL2 = true;
@@ -79,7 +79,7 @@ bool CPUTargetDescription::operator==(const CPUTargetDescription &other) const {
     return std::make_tuple(
         t.cacheLineBytes, t.l1CacheBytes, t.l2CacheBytes, t.checkChunkPositions,
         t.sliceCheckChunkPositions, t.elementCheckChunkPositions,
-        t.elementCheckChunkIndexBytes, t.parallelChunksMaxOuterIterations,
+        t.checkChunkIndexBytes, t.parallelChunksMaxOuterIterations,
         t.perCopyCheckMaxCopies, t.slicePrefetchAheadBytes,
         t.slicePrefetchMinDistance, t.slicePrefetchMaxDistance,
         t.slicePrefetchMaxBytes, t.slicePrefetchMaxBytesBeyondL2,

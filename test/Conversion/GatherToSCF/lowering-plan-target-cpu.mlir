@@ -122,7 +122,8 @@ module {
 // evict the chunk's index lines from its 48 KiB L1 before the copies read
 // them again, and the copies wait for the check's index loads): 128
 // positions of i32 indices, 64 of i64 or index (8 bytes) or of i32 pairs,
-// 32 of i64 pairs; 1024 by default.
+// 32 of i64 pairs; 1024 by default. Slice copies check 128 positions, and
+// slices under a cache line at most 512 bytes of indices as well.
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
   func.func @zen_element_chunks(%e: tensor<4194304xf32>, %i: tensor<4096xi32>, %j: tensor<4096xi64>, %k: tensor<4096xindex>,
                                 %p: tensor<2048x2048xf32>, %m: tensor<4096x2xi32>, %n: tensor<4096x2xi64>) {
@@ -136,6 +137,16 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
     %d = gather.gather_nd %p[%m] : (tensor<2048x2048xf32>, tensor<4096x2xi32>) -> tensor<4096xf32>
     // expected-remark@+1 {{copy=element checks=per-chunk chunk=32 }}
     %f = gather.gather_nd %p[%n] : (tensor<2048x2048xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
+    return
+  }
+
+  func.func @zen_slice_chunks(%r16: tensor<4194304x4xf32>, %r256: tensor<65536x64xf32>, %i: tensor<4096xi32>, %j: tensor<4096xi64>) {
+    // expected-remark@+1 {{copy=slice checks=per-chunk chunk=128 }}
+    %a = gather.gather %r16[%i] : (tensor<4194304x4xf32>, tensor<4096xi32>) -> tensor<4096x4xf32>
+    // expected-remark@+1 {{copy=slice checks=per-chunk chunk=64 }}
+    %b = gather.gather %r16[%j] : (tensor<4194304x4xf32>, tensor<4096xi64>) -> tensor<4096x4xf32>
+    // expected-remark@+1 {{copy=slice checks=per-chunk chunk=128 }}
+    %c = gather.gather %r256[%j] : (tensor<65536x64xf32>, tensor<4096xi64>) -> tensor<4096x64xf32>
     return
   }
 }

@@ -98,32 +98,38 @@ struct CPUTargetDescription {
   /// MiB: 0.96-0.99 -> 0.79-0.95x). The default stays at 0 until measured
   /// on Intel.
   int64_t offsetsChunkPositions = 0;
-  /// Element copies on one thread check chunks of at most this many bytes
-  /// of indices (then at most elementCheckChunkPositions positions; 0: only
-  /// that bound). Zen: 512, 128 positions of i32 indices, 64 of i64 or of
-  /// i32 pairs, 32 of i64 pairs (stop 37, three alternating rounds of
-  /// 128, 64 and 32 positions, generated / plain C++ loop: the best size
-  /// held 512 B of indices for every case it changed; gather_nd scalars
-  /// with i64 pairs from 8 MiB of params 0.53-0.55 -> 0.86-0.96x, i32
-  /// pairs from 256 MiB 0.96-0.98 -> 0.99-1.01x, f32 elements with i64
-  /// indices 0.95-0.98 -> 0.98-1.00x; with i32 indices 32 positions lost up
-  /// to 20 % and 64 up to 3 %). Before a chunk's copies the core waits for
-  /// the check's loads of its indices; the longer they are, the longer it
-  /// waits. The default (0) keeps positions until measured on Intel.
-  int64_t elementCheckChunkIndexBytes = 0;
-  /// The index positions of one checked chunk: `indexBytesPerPosition` is
-  /// the size of one index vector.
+  /// Copies of elements and of slices under a cache line, on one thread,
+  /// check chunks of at most this many bytes of indices (then at most
+  /// elementCheckChunkPositions or sliceCheckChunkPositions positions; 0:
+  /// only those bounds). Zen: 512, 128 positions of i32 indices, 64 of i64
+  /// or of i32 pairs, 32 of i64 pairs (stop 37, three alternating rounds,
+  /// generated / plain C++ loop). Elements, 128, 64 and 32 positions: the
+  /// best size held 512 B of indices for every case it changed; gather_nd
+  /// scalars with i64 pairs from 8 MiB of params 0.53-0.55 -> 0.86-0.96x,
+  /// i32 pairs from 256 MiB 0.96-0.98 -> 0.99-1.01x, f32 elements with i64
+  /// indices 0.95-0.98 -> 0.98-1.00x; with i32 indices 32 positions lost
+  /// up to 20 % and 64 up to 3 %. Slices, 128 against 512 B: random rows
+  /// of 16 B with i64 indices 0.96-0.97 -> 0.99-1.00x; rows of 256 B even
+  /// either way (their copies outlast the wait), so they keep 128. Before
+  /// a chunk's copies the core waits for the check's loads of its indices;
+  /// the more there are, the longer it waits. The default (0) keeps
+  /// positions until measured on Intel.
+  int64_t checkChunkIndexBytes = 0;
+  /// The index positions of one checked chunk, on `threads` or one
+  /// thread, of slice copies or element copies (`cheapCopies`: elements,
+  /// slices under a cache line) whose index vectors take
+  /// `indexBytesPerPosition` bytes.
   int64_t getCheckChunkPositions(bool sliceCopies, bool threads,
+                                 bool cheapCopies,
                                  int64_t indexBytesPerPosition) const {
     if (threads)
       return checkChunkPositions;
-    if (sliceCopies)
-      return sliceCheckChunkPositions;
-    if (elementCheckChunkIndexBytes <= 0 || indexBytesPerPosition <= 0)
-      return elementCheckChunkPositions;
-    return std::clamp<int64_t>(elementCheckChunkIndexBytes /
-                                   indexBytesPerPosition,
-                               1, elementCheckChunkPositions);
+    int64_t positions =
+        sliceCopies ? sliceCheckChunkPositions : elementCheckChunkPositions;
+    if (!cheapCopies || checkChunkIndexBytes <= 0 || indexBytesPerPosition <= 0)
+      return positions;
+    return std::clamp<int64_t>(checkChunkIndexBytes / indexBytesPerPosition, 1,
+                               positions);
   }
 
   /// With threads, a gather whose loops outside the innermost position
