@@ -240,11 +240,17 @@ static std::optional<int64_t> getStaticLoopSize(const LoweringPlanInputs &in,
 }
 
 /// True when the loops outside the innermost of `numLoops` make at most
-/// parallelChunksMaxOuterIterations iterations (static), and the innermost
-/// loop is not known to be short: threads then split the innermost loop's
-/// chunks (LoweringPlan::Threads::OverChunks).
-static bool hasFewOuterIterations(const LoweringPlanInputs &in,
-                                  int64_t numLoops) {
+/// parallelChunksMaxOuterIterations iterations (static) and the innermost
+/// loop is not known to be short, or when the innermost loop has at least
+/// parallelChunksMinPositions static positions: threads then split the
+/// innermost loop's chunks (LoweringPlan::Threads::OverChunks).
+static bool splitsInnermostLoop(const LoweringPlanInputs &in,
+                                int64_t numLoops) {
+  if (numLoops == 1)
+    return true;
+  std::optional<int64_t> innermost = getStaticLoopSize(in, numLoops - 1);
+  if (innermost && *innermost >= in.target.parallelChunksMinPositions)
+    return true;
   int64_t iterations = 1;
   for (int64_t dim = 0; dim + 1 < numLoops; ++dim) {
     std::optional<int64_t> size = getStaticLoopSize(in, dim);
@@ -254,9 +260,6 @@ static bool hasFewOuterIterations(const LoweringPlanInputs &in,
     if (iterations > in.target.parallelChunksMaxOuterIterations)
       return false;
   }
-  if (numLoops == 1)
-    return true;
-  std::optional<int64_t> innermost = getStaticLoopSize(in, numLoops - 1);
   return !innermost || *innermost >= 2 * in.target.checkChunkPositions;
 }
 
@@ -347,7 +350,7 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
         g.indexDepth * getIndexBytes(in.indicesType));
   }
   if (in.options.parallel && plan.numLoops > 0)
-    plan.threads = chunked && hasFewOuterIterations(in, plan.numLoops)
+    plan.threads = chunked && splitsInnermostLoop(in, plan.numLoops)
                        ? LoweringPlan::Threads::OverChunks
                        : LoweringPlan::Threads::OverOutermost;
   if (plan.threads == LoweringPlan::Threads::OverChunks &&

@@ -80,15 +80,16 @@ bool CPUTargetDescription::operator==(const CPUTargetDescription &other) const {
         t.cacheLineBytes, t.l1CacheBytes, t.l2CacheBytes, t.checkChunkPositions,
         t.sliceCheckChunkPositions, t.elementCheckChunkPositions,
         t.checkChunkIndexBytes, t.parallelChunksMaxOuterIterations,
-        t.perCopyCheckMaxCopies, t.slicePrefetchAheadBytes,
-        t.slicePrefetchMinDistance, t.slicePrefetchMaxDistance,
-        t.slicePrefetchMaxBytes, t.slicePrefetchMaxBytesBeyondL2,
-        t.subLinePrefetchDistance, t.subLinePrefetchMaxSliceBytes,
-        t.slicePrefetchDynamicDistance, t.bagRegisterAccumulatorMaxBytes,
-        t.bagPrefetchAheadBytes, t.vectorizedCopiesMaxParamsBytes,
-        t.denseChunkRowsPerPosition, t.denseOnlyStreamMinBytes,
-        t.minScalarFloatBits, t.beyondL2RowPrefetchLocality,
-        t.offsetsChunkPositions, t.prefetchScalarIndicesBeyondL2);
+        t.parallelChunksMinPositions, t.perCopyCheckMaxCopies,
+        t.slicePrefetchAheadBytes, t.slicePrefetchMinDistance,
+        t.slicePrefetchMaxDistance, t.slicePrefetchMaxBytes,
+        t.slicePrefetchMaxBytesBeyondL2, t.subLinePrefetchDistance,
+        t.subLinePrefetchMaxSliceBytes, t.slicePrefetchDynamicDistance,
+        t.bagRegisterAccumulatorMaxBytes, t.bagPrefetchAheadBytes,
+        t.vectorizedCopiesMaxParamsBytes, t.denseChunkRowsPerPosition,
+        t.denseOnlyStreamMinBytes, t.minScalarFloatBits,
+        t.beyondL2RowPrefetchLocality, t.offsetsChunkPositions,
+        t.prefetchScalarIndicesBeyondL2);
   };
   return fields(*this) == fields(other);
 }

@@ -90,6 +90,28 @@ func.func @elements_few_rows(%p: tensor<8x100xf32>, %i: tensor<2048xi32>, %d: te
 
 // -----
 
+// With threads, any number of rows (dynamic too; batch rows too) whose
+// position loop has at least 2^18 static positions: each row's chunks over
+// the threads, which then share one params row. One position fewer: the
+// rows over the threads.
+func.func @elements_long_rows(%p: tensor<16x100xf32>, %i: tensor<262144xi32>, %pd: tensor<?x100xf32>, %ib: tensor<16x262144xi64>, %s: tensor<262143xi32>) -> (tensor<16x262144xf32>, tensor<?x262144xf32>, tensor<16x262144xf32>, tensor<16x262143xf32>) {
+  // expected-remark@+1 {{threads=none}}
+  %a = gather.gather %p[%i] axis = 1 : (tensor<16x100xf32>, tensor<262144xi32>) -> tensor<16x262144xf32>
+  // expected-remark@+1 {{threads=none}}
+  %b = gather.gather %pd[%i] axis = 1 : (tensor<?x100xf32>, tensor<262144xi32>) -> tensor<?x262144xf32>
+  // expected-remark@+1 {{threads=none}}
+  %c = gather.gather %p[%ib] axis = 1 batch_dims = 1 : (tensor<16x100xf32>, tensor<16x262144xi64>) -> tensor<16x262144xf32>
+  // expected-remark@+1 {{threads=none}}
+  %e = gather.gather %p[%s] axis = 1 : (tensor<16x100xf32>, tensor<262143xi32>) -> tensor<16x262143xf32>
+  return %a, %b, %c, %e : tensor<16x262144xf32>, tensor<?x262144xf32>, tensor<16x262144xf32>, tensor<16x262143xf32>
+}
+// PAR: loops=2 copy=element {{.*}} threads=over-chunks
+// PAR: loops=2 copy=element {{.*}} threads=over-chunks
+// PAR: loops=2 copy=element {{.*}} threads=over-chunks
+// PAR: loops=2 copy=element {{.*}} threads=over-outermost
+
+// -----
+
 // A target whose L2 holds less than the indices (DLTI): checked per chunk.
 module attributes {dlti.target_system_spec = #dlti.target_system_spec<"CPU" = #dlti.target_device_spec<"L2_cache_size_in_bytes" = 128 : i64>>} {
   func.func @elements_outer_small_l2(%p: tensor<3x100xf32>, %i: tensor<50xi32>) -> tensor<3x50xf32> {

@@ -70,6 +70,30 @@ func.func @few_rows_zero(%params: tensor<4x?xf32>, %indices: tensor<?xi32>) -> t
   return %r : tensor<4x?xf32>
 }
 
+// Elements of any number of rows (dynamic here) when each row has at least
+// 2^18 positions (static): the rows in sequence too, each row's chunks over
+// the threads.
+func.func @many_long_rows_zero(%params: tensor<?x?xf32>, %indices: tensor<262144xi32>) -> tensor<?x262144xf32> {
+  %r = gather.gather %params[%indices] axis = 1 mode<zero> : (tensor<?x?xf32>, tensor<262144xi32>) -> tensor<?x262144xf32>
+  return %r : tensor<?x262144xf32>
+}
+
+// 2^18 positions holding m mod 3, but position 200000 holds -1.
+func.func @long_mod3() -> tensor<262144xi32> {
+  %ids = tensor.generate {
+  ^bb0(%m: index):
+    %c3i = arith.constant 3 : index
+    %c200000 = arith.constant 200000 : index
+    %r3 = arith.remui %m, %c3i : index
+    %v = arith.index_cast %r3 : index to i32
+    %bad = arith.constant -1 : i32
+    %isBad = arith.cmpi eq, %m, %c200000 : index
+    %v1 = arith.select %isBad, %bad, %v : i32
+    tensor.yield %v1 : i32
+  } : tensor<262144xi32>
+  return %ids : tensor<262144xi32>
+}
+
 // 2500 positions (chunks of 1024, 1024 and 452) holding m mod 3, but
 // position 1500 holds `bad`.
 func.func @mod3(%bad: i32) -> tensor<?xi32> {
@@ -157,6 +181,19 @@ func.func @main() {
   // CHECK-NEXT:  [11, 12, 12, 11],
   // CHECK-NEXT:  [21, 22, 22, 21],
   // CHECK-NEXT:  [31, 32, 32, 31]]
+  // Rows 8-10 of 12, positions [199998, 200002): 199998 mod 3 = 0.
+  %c12 = arith.constant 12 : index
+  %p12 = call @iota(%c12, %c3) : (index, index) -> tensor<?x?xf32>
+  %lid = call @long_mod3() : () -> tensor<262144xi32>
+  %lr = call @many_long_rows_zero(%p12, %lid) : (tensor<?x?xf32>, tensor<262144xi32>) -> tensor<?x262144xf32>
+  %ls = tensor.extract_slice %lr[8, 199998] [3, 4] [1, 1] : tensor<?x262144xf32> to tensor<3x4xf32>
+  %lsu = tensor.cast %ls : tensor<3x4xf32> to tensor<*xf32>
+  call @printMemrefF32(%lsu) : (tensor<*xf32>) -> ()
+  // CHECK-LABEL: sizes = [3, 4]
+  // CHECK-NEXT: {{\[}}[80, 81, 0, 80],
+  // CHECK-NEXT:  [90, 91, 0, 90],
+  // CHECK-NEXT:  [100, 101, 0, 100]]
+
   %cm1 = arith.constant -1 : i32
   %bad = call @mod3(%cm1) : (i32) -> tensor<?xi32>
   %fz = call @few_rows_zero(%p4, %bad) : (tensor<4x?xf32>, tensor<?xi32>) -> tensor<4x?xf32>

@@ -141,6 +141,13 @@ struct CPUTargetDescription {
   /// rows ran at 0.88x that loop; docs/performance.md). Each iteration forks
   /// and joins once, hence the bound.
   int64_t parallelChunksMaxOuterIterations = 8;
+  /// ... or more outer iterations, when the position loop has at least this
+  /// many static positions: one fork and join per outer iteration is then
+  /// under 1% of its copies, and the threads share one params row rather
+  /// than each streaming its own through the last-level cache (elements from
+  /// 16 rows of 16 MiB on 2 threads: rows split ran at 0.69x the C++ loop;
+  /// docs/performance.md).
+  int64_t parallelChunksMinPositions = int64_t(1) << 18;
 
   /// Gathers of at most this many copies (static), on one thread, in a
   /// reporting mode or zero mode, check each index as they copy its slice:
