@@ -603,13 +603,20 @@ static void disableUnrolling(Operation *loop) {
 
 /// Disables the vectorization of `loop`, the innermost loop of element
 /// copies, unless the plan lets LLVM vectorize it (CPUTargetDescription::
-/// vectorizedCopiesMaxParamsBytes).
+/// vectorizedCopiesMaxParamsBytes); then disables its unrolling: LLVM
+/// unrolls a short static loop (a chunk of 32 positions) fully before the
+/// loop vectorizer sees it, and the SLP vectorizer then packs the scalar
+/// addresses into vector gathers one lane at a time (gather_nd scalars from
+/// 8 MiB, Zen 5: 0.88-0.93x the C++ loop against 1.11-1.14x rolled).
 void LoopEmitter::annotateCopyLoop(Operation *loop) {
   // Only loops of one-element copies can become vector gathers; a slice
   // copy is a memcpy.
-  if (plan.vectorizeCopies || plan.numLoops != g.resultRank)
+  if (plan.numLoops != g.resultRank)
     return;
-  disableVectorization(loop);
+  if (plan.vectorizeCopies)
+    disableUnrolling(loop);
+  else
+    disableVectorization(loop);
 }
 
 /// The bounds and steps of the loops over the dimensions [0, numLoops).

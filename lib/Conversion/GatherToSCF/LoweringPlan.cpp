@@ -332,7 +332,8 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
                    : std::nullopt;
   plan.vectorizeCopies =
       plan.scalarCopies && elementBytes && *elementBytes >= 4 && paramsBytes &&
-      *paramsBytes <= in.target.vectorizedCopiesMaxParamsBytes;
+      *paramsBytes <= in.target.vectorizedCopiesMaxParamsBytes &&
+      *paramsBytes > in.target.getVectorizedCopiesMinParamsBytes();
   bool small = isSmallGather(in);
   plan.checks =
       getChecks(in, plan.reports, small,

@@ -32,7 +32,8 @@ CPUTargetDescription CPUTargetDescription::forCPU(StringRef cpu) {
   if (cpu.starts_with("znver")) {
     target.subLinePrefetchMaxSliceBytes = 2;
     target.denseOnlyStreamMinBytes = 4096;
-    target.vectorizedCopiesMaxParamsBytes = 0;
+    target.vectorizedCopiesMaxParamsBytes = 64 << 20;
+    target.vectorizedCopiesBeyondL2Only = true;
     target.bagRegisterAccumulatorMaxBytes = 1024;
     target.elementCheckChunkPositions = 128;
     target.checkChunkIndexBytes = 512;

@@ -11,15 +11,26 @@
 // RUN: gather-opt %s --convert-gather-to-scf=print-plan --split-input-file -verify-diagnostics -o /dev/null
 
 // Sub-line slices from params beyond L2 (16 MiB): 64 positions ahead by
-// default, none on Zen from 4 bytes up; f32 elements from params of at most
-// 32 MiB may be vectorized (into gather instructions) by default, not on Zen.
+// default, none on Zen from 4 bytes up. f32 elements from params of at most
+// 32 MiB may be vectorized (into gather instructions) by default; on Zen
+// only from params beyond L2 (1 MiB) and of at most 64 MiB.
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
   func.func @zen_sub_line(%p: tensor<1048576x4xf32>, %e: tensor<4194304xf32>, %i: tensor<200xi32>) -> (tensor<200x4xf32>, tensor<200xf32>) {
     // expected-remark@+1 {{slice-prefetch=0 indices-prefetch=no}}
     %a = gather.gather %p[%i] : (tensor<1048576x4xf32>, tensor<200xi32>) -> tensor<200x4xf32>
-    // expected-remark@+1 {{slice-prefetch=0 indices-prefetch=no vectorize=no}}
+    // expected-remark@+1 {{slice-prefetch=0 indices-prefetch=no vectorize=yes}}
     %b = gather.gather %e[%i] : (tensor<4194304xf32>, tensor<200xi32>) -> tensor<200xf32>
     return %a, %b : tensor<200x4xf32>, tensor<200xf32>
+  }
+
+  func.func @zen_vectorized_range(%l2: tensor<262144xf32>, %over: tensor<4194304x8xf32>, %i: tensor<200xi32>, %j: tensor<200x2xi32>) -> (tensor<200xf32>, tensor<200xf32>) {
+    // Exactly L2: scalar.
+    // expected-remark@+1 {{vectorize=no}}
+    %a = gather.gather %l2[%i] : (tensor<262144xf32>, tensor<200xi32>) -> tensor<200xf32>
+    // 128 MiB: scalar.
+    // expected-remark@+1 {{vectorize=no}}
+    %b = gather.gather_nd %over[%j] : (tensor<4194304x8xf32>, tensor<200x2xi32>) -> tensor<200xf32>
+    return %a, %b : tensor<200xf32>, tensor<200xf32>
   }
 }
 
@@ -187,7 +198,7 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
   }
 
   func.func @zen_beyond_l2(%big: tensor<1024x1024xf32>, %dyn: tensor<?x256xf32>, %i: tensor<4096x2xi64>) -> (tensor<4096xf32>, tensor<4096xf32>) {
-    // expected-remark-re@+1 {{chunk=32 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no{{$}}}}
+    // expected-remark-re@+1 {{chunk=32 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=yes stream-dense=no{{$}}}}
     %a = gather.gather_nd %big[%i] : (tensor<1024x1024xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
     // expected-remark-re@+1 {{chunk=32 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no{{$}}}}
     %b = gather.gather_nd %dyn[%i] : (tensor<?x256xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>

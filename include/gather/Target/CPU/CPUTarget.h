@@ -295,6 +295,20 @@ struct CPUTargetDescription {
   /// 0.52-0.80x against 0.99-1.0x, so other copy loops are marked
   /// `vectorize.enable = false` (docs/performance.md).
   int64_t vectorizedCopiesMaxParamsBytes = 32 << 20;
+  /// ... and only from params larger than L2 (static): on Zen 5, from params
+  /// between L2 and DRAM, the vector gathers of a rolled copy loop beat
+  /// scalar loads, while within L2 they lose (stop 38, three alternating
+  /// rounds, generated / C++ loop, scalar -> vectorized: gather_nd scalars
+  /// with i64 pairs from 8 MiB 0.88-0.93 -> 1.11-1.14x, from 64 MiB
+  /// 0.82-0.85 -> 1.03-1.04x, with i32 pairs from 8 MiB 0.81-0.82 ->
+  /// 1.25-1.32x; f32 elements with i64 indices from 8 MiB 0.94-0.98 ->
+  /// 1.17-1.18x; within L2, f32 elements 1.01 -> 0.94x, batch_dims = 1
+  /// elements 1.04 -> 0.87x).
+  bool vectorizedCopiesBeyondL2Only = false;
+  /// The smallest params (exclusive) whose copy loops LLVM may vectorize.
+  int64_t getVectorizedCopiesMinParamsBytes() const {
+    return vectorizedCopiesBeyondL2Only ? l2CacheBytes : 0;
+  }
 
   /// Chunks of slices under a cache line (rows of 16 or 32 B), in a
   /// gather whose result is at least the default `nontemporal-min-bytes`
@@ -334,11 +348,12 @@ struct CPUTargetDescription {
   /// from 256 MiB 0.83-0.92 -> 0.98-0.99x the plain C++ loop, sorted rows of
   /// 16 B 0.90 -> 1.12x), and random rows of 4 KiB keep plain stores
   /// (denseOnlyStreamMinBytes). Its vector gathers lose to scalar loads
-  /// (vectorizedCopiesMaxParamsBytes 0: gather_nd scalars in L2 0.82-0.83 ->
-  /// 0.89-0.90x the C++ loop), and a bag sums a D256 f32 row of 1 KiB in
-  /// sixteen zmm registers at once (bagRegisterAccumulatorMaxBytes 1024:
-  /// D256 uniform 0.88-1.07 -> 1.21-1.31x the C++ prefetch loop). Its
-  /// element copies check chunks of 128 positions
+  /// within L2 (gather_nd scalars in L2 0.82-0.83 -> 0.89-0.90x the C++ loop
+  /// without them) and win beyond it, up to 64 MiB measured
+  /// (vectorizedCopiesBeyondL2Only, vectorizedCopiesMaxParamsBytes), and a bag
+  /// sums a D256 f32 row of 1 KiB in sixteen zmm registers at once
+  /// (bagRegisterAccumulatorMaxBytes 1024: D256 uniform 0.88-1.07 -> 1.21-1.31x
+  /// the C++ prefetch loop). Its element copies check chunks of 128 positions
   /// (elementCheckChunkPositions), it leaves rows of 4 KiB and more to the
   /// hardware from DRAM too (slicePrefetchMaxBytesBeyondL2), and its slice
   /// and bag-row prefetches fill
