@@ -102,9 +102,13 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
     positions ahead along the innermost index-position loop. Unless it is
     0, gathers of slices (not scalars) also prefetch the next chunk's
     indices, a line at a time, when the indices are dynamic or at least
-    1 MiB. `parallel` turns the outermost loop (or, when it is the only
-    loop, its chunks) into an `scf.forall` whose iterations fill disjoint
-    slots of the result (`tensor.parallel_insert_slice`); in error mode each
+    1 MiB. `parallel` turns the outermost loop into an `scf.forall` whose
+    iterations fill disjoint slots of the result
+    (`tensor.parallel_insert_slice`), or the chunks of the innermost
+    position loop where that is the only loop, where the loops outside it
+    make few static iterations, or where it has many static positions (the
+    threads then share one params row; the outer loops run in sequence
+    around the forall, CPUTargetDescription::parallelChunksMinPositions); in error mode each
     iteration skips a bad chunk and sets its flag, and after the loop the
     first bad index is reported as above. A gather that is inside an
     `scf.forall` or `scf.parallel` already (a tile of a tiled gather) is
