@@ -1,5 +1,6 @@
 // gather-cpu-pipeline{num-threads=2} runs the outermost gather loop, or the
-// chunks of the position loop inside few rows, on two OpenMP threads
+// chunks of the position loop inside few rows (batch rows too) or long
+// ones, on two OpenMP threads
 // (libomp), with prefetching on; the results are those of
 // the single-threaded pipeline, and an out-of-bounds index still stops the
 // program naming the first bad index.
@@ -68,6 +69,35 @@ func.func @few_rows(%params: tensor<4x?xf32>, %indices: tensor<?xi32>) -> tensor
 func.func @few_rows_zero(%params: tensor<4x?xf32>, %indices: tensor<?xi32>) -> tensor<4x?xf32> {
   %r = gather.gather %params[%indices] axis = 1 mode<zero> : (tensor<4x?xf32>, tensor<?xi32>) -> tensor<4x?xf32>
   return %r : tensor<4x?xf32>
+}
+
+// batch_dims = 1 over few (static) batches: each batch row's positions in
+// chunks over the threads too, each reading its own row of indices.
+func.func @batch_rows_zero(%params: tensor<4x?xf32>, %indices: tensor<4x?xi32>) -> tensor<4x?xf32> {
+  %r = gather.gather %params[%indices] axis = 1 batch_dims = 1 mode<zero> : (tensor<4x?xf32>, tensor<4x?xi32>) -> tensor<4x?xf32>
+  return %r : tensor<4x?xf32>
+}
+
+// 4 x 2500 indices: (m + b) mod 3 in batch b, but batch 2's position 1500
+// holds -1.
+func.func @batch_mod3() -> tensor<4x?xi32> {
+  %c2500 = arith.constant 2500 : index
+  %ids = tensor.generate %c2500 {
+  ^bb0(%b: index, %m: index):
+    %c2 = arith.constant 2 : index
+    %c3i = arith.constant 3 : index
+    %c1500 = arith.constant 1500 : index
+    %mb = arith.addi %m, %b : index
+    %r3 = arith.remui %mb, %c3i : index
+    %v = arith.index_cast %r3 : index to i32
+    %is1500 = arith.cmpi eq, %m, %c1500 : index
+    %is2 = arith.cmpi eq, %b, %c2 : index
+    %isBad = arith.andi %is1500, %is2 : i1
+    %bad = arith.constant -1 : i32
+    %v1 = arith.select %isBad, %bad, %v : i32
+    tensor.yield %v1 : i32
+  } : tensor<4x?xi32>
+  return %ids : tensor<4x?xi32>
 }
 
 // Elements of any number of rows (dynamic here) when each row has at least
@@ -181,6 +211,20 @@ func.func @main() {
   // CHECK-NEXT:  [11, 12, 12, 11],
   // CHECK-NEXT:  [21, 22, 22, 21],
   // CHECK-NEXT:  [31, 32, 32, 31]]
+  %bid4 = call @batch_mod3() : () -> tensor<4x?xi32>
+  %bz = call @batch_rows_zero(%p4, %bid4) : (tensor<4x?xf32>, tensor<4x?xi32>) -> tensor<4x?xf32>
+  call @print_columns(%bz) : (tensor<4x?xf32>) -> ()
+  // CHECK-LABEL: sizes = [4, 4]
+  // CHECK-NEXT: {{\[}}[2, 0, 1, 2],
+  // CHECK-NEXT:  [10, 11, 12, 10],
+  // CHECK-NEXT:  [21, 22, 20, 21],
+  // CHECK-NEXT:  [32, 30, 31, 32]]
+  // CHECK-LABEL: sizes = [4, 4]
+  // CHECK-NEXT: {{\[}}[1, 2, 0, 1],
+  // CHECK-NEXT:  [12, 10, 11, 12],
+  // CHECK-NEXT:  [20, 21, 0, 20],
+  // CHECK-NEXT:  [31, 32, 30, 31]]
+
   // Rows 8-10 of 12, positions [199998, 200002): 199998 mod 3 = 0.
   %c12 = arith.constant 12 : index
   %p12 = call @iota(%c12, %c3) : (index, index) -> tensor<?x?xf32>
