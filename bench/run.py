@@ -240,7 +240,16 @@ def build_harness(c, work, obj, log):
     cmd += [obj] if obj else []
     cmd += ["-o", exe, f"-L{LLVM_LIB}", f"-Wl,-rpath,{LLVM_LIB}",
             "-lmlir_c_runner_utils", "-lm"]
-    return exe if sh(cmd, log) else None
+    if not sh(cmd, log):
+        return None
+    if obj:
+        # What the harness runs: `kernel` inlined into its C interface
+        # wrapper and optimized again (kernel.s lists kernel.o, where the two
+        # are apart; the wrapper's copy can differ, e.g. SLP-vectorized).
+        sh([f"{LLVM_BIN}/llvm-objdump", "-d", "--no-show-raw-insn",
+            "--disassemble-symbols=_mlir_ciface_kernel", exe],
+           os.path.join(work, "harness_kernel.s"))
+    return exe
 
 
 def clock(args, threads):
