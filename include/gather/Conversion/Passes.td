@@ -108,9 +108,9 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
     position loop where that is the only loop, where the loops outside it
     make few static iterations, or where it has many static positions (the
     threads then share one params row; the outer loops run in sequence
-    around the forall, CPUTargetDescription::parallelChunksMinPositions); in error mode each
-    iteration skips a bad chunk and sets its flag, and after the loop the
-    first bad index is reported as above. A gather that is inside an
+    around the forall, CPUTargetDescription::parallelChunksMinPositions);
+    in error mode each iteration skips a bad chunk and sets its flag, and
+    after the loop the first bad index is reported as above. A gather that is inside an
     `scf.forall` or `scf.parallel` already (a tile of a tiled gather) is
     lowered without one: it runs in one iteration of that loop.
     Error-mode ops add the handler and their messages to the enclosing

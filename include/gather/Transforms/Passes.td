@@ -440,13 +440,13 @@ def TargetCPUPass : Pass<"gather-target-cpu", "::mlir::ModuleOp"> {
     than L2 elsewhere), rows of 4 KiB and more are left to the hardware
     prefetcher from params of any size (prefetched from DRAM elsewhere),
     and when a `prefetch-distance` prefetches them, they stream only where
-    a chunk's indices are dense, copies are not vectorized into gather
-    instructions, element copies on one thread check chunks of 128
-    positions and at most 512 bytes of indices, as do copies of slices under
-    a cache line (`gather_nd` of scalars in L2: chunks of 256 whose check
-    stores
-    each position's params offset, which the copies load), and embedding
-    bags keep 1 KiB of a row in registers. A CPU
+    a chunk's indices are dense, scalar copies are vectorized into gather
+    instructions only from params between L2 and 64 MiB (elsewhere up to
+    32 MiB), element copies on one thread check chunks of 128 positions and
+    at most 512 bytes of indices, as do copies of slices under a cache line
+    (`gather_nd` of scalars in L2: chunks of 256 whose check stores each
+    position's params offset, which the copies load), and embedding bags
+    keep 1 KiB of a row in registers. A CPU
     name that LLVM's x86 target parser does not know, for an x86 triple,
     is an error; other architectures take any name. `gather-cpu-pipeline`
     runs this pass first when its `target-cpu` option is set.

@@ -299,7 +299,7 @@ struct CPUTargetDescription {
   /// between L2 and DRAM, the vector gathers of a rolled copy loop beat
   /// scalar loads, while within L2 they lose (stop 38, three alternating
   /// rounds, generated / C++ loop, scalar -> vectorized: gather_nd scalars
-  /// with i64 pairs from 8 MiB 0.88-0.93 -> 1.11-1.14x, from 64 MiB
+  /// with i64 pairs from 8 MiB 0.86-0.93 -> 1.03-1.14x, from 64 MiB
   /// 0.82-0.85 -> 1.03-1.04x, with i32 pairs from 8 MiB 0.81-0.82 ->
   /// 1.25-1.32x; f32 elements with i64 indices from 8 MiB 0.94-0.98 ->
   /// 1.17-1.18x; within L2, f32 elements 1.01 -> 0.94x, batch_dims = 1
