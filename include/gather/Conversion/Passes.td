@@ -95,7 +95,12 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
     once before the loops instead, and copies without chunks.) `zero` and `clamp`
     copy a chunk without a bad index unchecked; in the others `zero` selects
     zero for single elements and inserts a zero slice (`scf.if`) otherwise,
-    and `clamp` reads at the clamped index.
+    and `clamp` reads at the clamped index. Where the loops over params
+    dimensions before the axis (after the batch ones) run in sequence around
+    the chunks, each of their coordinates reads the same indices: a chunk
+    is checked only where those coordinates are all 0, and at every
+    coordinate once a check found a bad index (print-plan:
+    `repeated-indices=checked-once`).
 
     `prefetch-distance` adds a `memref.prefetch` (on a read-only
     `bufferization.to_buffer` of params) of the slice selected that many

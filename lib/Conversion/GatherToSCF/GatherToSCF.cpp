@@ -150,7 +150,15 @@ private:
   Value emitSequentialChunks(OpBuilder &b, Location loc);
   Value emitParallelChunks(OpBuilder &b, Location loc);
   std::pair<Value, Value> emitChunkForall(OpBuilder &b, Location loc,
-                                          ValueRange outerIvs, Value acc);
+                                          ValueRange outerIvs, Value acc,
+                                          Value mustCheck);
+  bool flagsBadChunks() const {
+    return plan.reports || plan.checkRepeatedIndicesOnce;
+  }
+  Value createMustCheck(OpBuilder &b, Location loc, ValueRange outerIvs,
+                        Value anyBad);
+  Value emitChunkCheck(OpBuilder &b, Location loc, const IndexChunk &chunk,
+                       Value mustCheck);
   ChunkSlot getChunkSlot(OpBuilder &b, Location loc, Value iv,
                          ValueRange outerIvs, int64_t split, Value chunkSize,
                          Value splitSize);
@@ -1027,22 +1035,68 @@ Value LoopEmitter::emitSequentialChunks(OpBuilder &b, Location l) {
   auto identity = [](OpBuilder &, Location, ValueRange ivs) {
     return SmallVector<Value>(ivs);
   };
-  return buildChunkedNest(
-             b, l, ValueRange(), lowering.init,
-             [&](OpBuilder &cb, Location cl, const IndexChunk &chunk, Value ub,
-                 ValueRange args) -> SmallVector<Value> {
-               Value bad = plan.copyThroughOffsets
-                               ? emitOffsetsCheck(cb, cl, chunk)
-                               : createChunkCheck(cb, cl, g, lowering.mode,
-                                                  indices, indexedSizes, chunk);
-               // A bad chunk's copies report its bad indices themselves: no
-               // report loop of its own (less code per gather).
-               CopyKind badKind = plan.reports ? CopyKind::ReportAndResolve
-                                               : CopyKind::Resolving;
-               return {emitSplitChunkCopies(cb, cl, bad, chunk, ub, args[0],
-                                            identity, badKind)};
-             })
-      .front();
+  // With checkRepeatedIndicesOnce, whether a chunk was bad is carried too.
+  SmallVector<Value> inits{lowering.init};
+  if (plan.checkRepeatedIndicesOnce)
+    inits.push_back(arith::ConstantIntOp::create(b, l, 0, 1));
+  auto checkAndCopy = [&](OpBuilder &cb, Location cl, const IndexChunk &chunk,
+                          Value ub, ValueRange args) -> SmallVector<Value> {
+    Value mustCheck;
+    if (plan.checkRepeatedIndicesOnce)
+      mustCheck = createMustCheck(cb, cl, chunk.outerIvs, args[1]);
+    Value bad = plan.copyThroughOffsets
+                    ? emitOffsetsCheck(cb, cl, chunk)
+                    : emitChunkCheck(cb, cl, chunk, mustCheck);
+    // A bad chunk's copies report its bad indices themselves: no report
+    // loop of its own (less code per gather).
+    CopyKind badKind =
+        plan.reports ? CopyKind::ReportAndResolve : CopyKind::Resolving;
+    SmallVector<Value> next{emitSplitChunkCopies(cb, cl, bad, chunk, ub,
+                                                 args[0], identity, badKind)};
+    if (plan.checkRepeatedIndicesOnce)
+      next.push_back(arith::OrIOp::create(cb, cl, args[1], bad));
+    return next;
+  };
+  return buildChunkedNest(b, l, ValueRange(), inits, checkAndCopy).front();
+}
+
+/// Whether the chunk at `outerIvs` is checked (checkRepeatedIndicesOnce): on
+/// the first visit of its indices, where every outer params coordinate is
+/// 0, and on every visit once a check found a bad index (`anyBad`).
+Value LoopEmitter::createMustCheck(OpBuilder &b, Location l,
+                                   ValueRange outerIvs, Value anyBad) {
+  assert(g.firstIndexedDim > g.batchDims && "no outer params dimension");
+  Value zero = arith::ConstantIndexOp::create(b, l, 0);
+  Value firstVisit;
+  for (int64_t dim = g.batchDims; dim < g.firstIndexedDim; ++dim) {
+    Value isZero = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
+                                         outerIvs[dim], zero);
+    firstVisit =
+        firstVisit ? arith::AndIOp::create(b, l, firstVisit, isZero) : isZero;
+  }
+  return arith::OrIOp::create(b, l, firstVisit, anyBad);
+}
+
+/// Returns whether an index of `chunk` is bad; where `mustCheck` is given
+/// and false, false without a check (the same indices were found good).
+Value LoopEmitter::emitChunkCheck(OpBuilder &b, Location l,
+                                  const IndexChunk &chunk, Value mustCheck) {
+  auto check = [&](OpBuilder &cb, Location cl) {
+    return createChunkCheck(cb, cl, g, lowering.mode, indices, indexedSizes,
+                            chunk);
+  };
+  if (!mustCheck)
+    return check(b, l);
+  auto ifOp = scf::IfOp::create(
+      b, l, mustCheck,
+      [&](OpBuilder &tb, Location tl) {
+        scf::YieldOp::create(tb, tl, check(tb, tl));
+      },
+      [&](OpBuilder &eb, Location el) {
+        scf::YieldOp::create(
+            eb, el, ValueRange{arith::ConstantIntOp::create(eb, el, 0, 1)});
+      });
+  return ifOp.getResult(0);
 }
 
 /// Threads over the outermost loop without chunks: an scf.forall whose
@@ -1090,12 +1144,14 @@ Value LoopEmitter::emitForallOverOutermost(OpBuilder &b, Location l,
 /// `outerIvs` of the loops outside it (Threads::OverChunks), or over the
 /// outermost loop with the chunks inside (Threads::OverOutermost). Each
 /// iteration checks and copies its chunks into its own slot of `acc`,
-/// resolving a bad chunk's indices. Reporting modes do not report from
-/// threads: each iteration sets its own flag. Returns the result and, in a
-/// reporting mode, whether a flag is set.
+/// resolving a bad chunk's indices; where `mustCheck` is given and false,
+/// unchecked. Reporting modes do not report from threads: each iteration
+/// sets its own flag (flagsBadChunks). Returns the result and, where flags
+/// are set, whether one is.
 std::pair<Value, Value> LoopEmitter::emitChunkForall(OpBuilder &b, Location l,
                                                      ValueRange outerIvs,
-                                                     Value acc) {
+                                                     Value acc,
+                                                     Value mustCheck) {
   bool overChunks = plan.threads == LoweringPlan::Threads::OverChunks;
   int64_t split = overChunks ? plan.numLoops - 1 : 0;
   Value zero = arith::ConstantIndexOp::create(b, l, 0);
@@ -1103,7 +1159,7 @@ std::pair<Value, Value> LoopEmitter::emitChunkForall(OpBuilder &b, Location l,
   Value splitSize = getSize(b, l, split);
   OpFoldResult count = getParallelIterations(b, l, chunkSize, split);
   SmallVector<Value> sharedInits{acc};
-  if (plan.reports)
+  if (flagsBadChunks())
     sharedInits.push_back(tensor::EmptyOp::create(
         b, l, ArrayRef<OpFoldResult>{count}, b.getI8Type()));
   auto forall = scf::ForallOp::create(b, l, ArrayRef<OpFoldResult>{count},
@@ -1131,17 +1187,16 @@ std::pair<Value, Value> LoopEmitter::emitChunkForall(OpBuilder &b, Location l,
   // whether this or an earlier chunk of the iteration was bad.
   auto checkAndCopy = [&](OpBuilder &cb, Location cl, const IndexChunk &chunk,
                           Value ub, ValueRange args) -> SmallVector<Value> {
-    Value bad = createChunkCheck(cb, cl, g, lowering.mode, indices,
-                                 indexedSizes, chunk);
+    Value bad = emitChunkCheck(cb, cl, chunk, mustCheck);
     SmallVector<Value> next{
         emitSplitChunkCopies(cb, cl, bad, chunk, ub, args[0], toSlot,
                              getSplitResolvingKind())};
-    if (plan.reports)
+    if (flagsBadChunks())
       next.push_back(arith::OrIOp::create(cb, cl, args[1], bad));
     return next;
   };
   SmallVector<Value> inits{slot};
-  if (plan.reports)
+  if (flagsBadChunks())
     inits.push_back(arith::ConstantIntOp::create(b, l, 0, 1));
   SmallVector<Value> filled;
   if (!overChunks)
@@ -1151,12 +1206,12 @@ std::pair<Value, Value> LoopEmitter::emitChunkForall(OpBuilder &b, Location l,
   else
     filled = buildSubChunks(b, l, IndexChunk{outerIvs, lo, hi}, splitSize,
                             inits, checkAndCopy);
-  if (plan.reports)
+  if (flagsBadChunks())
     writeIterationFlag(b, l, forall, /*sharedIndex=*/1, filled[1]);
   b.setInsertionPointToStart(forall.getTerminator().getBody());
   tensor::ParallelInsertSliceOp::create(b, l, filled[0], shared, slotOf.offsets,
                                         slotOf.sizes, slotOf.strides);
-  if (!plan.reports)
+  if (!flagsBadChunks())
     return {forall.getResult(0), Value()};
   b.setInsertionPointAfter(forall);
   return {forall.getResult(0), createAnyFlagSet(b, l, forall.getResult(1))};
@@ -1202,22 +1257,27 @@ Value LoopEmitter::emitParallelChunks(OpBuilder &b, Location l) {
     ubs.pop_back();
     steps.pop_back();
     SmallVector<Value> inits{lowering.init};
-    if (plan.reports)
+    if (flagsBadChunks())
       inits.push_back(arith::ConstantIntOp::create(b, l, 0, 1));
     scf::LoopNest nest = scf::buildLoopNest(
         b, l, lbs, ubs, steps, inits,
         [&](OpBuilder &nb, Location nl, ValueRange ivs, ValueRange args) {
-          auto [filled, chunkBad] = emitChunkForall(nb, nl, ivs, args[0]);
+          Value mustCheck;
+          if (plan.checkRepeatedIndicesOnce)
+            mustCheck = createMustCheck(nb, nl, ivs, args[1]);
+          auto [filled, chunkBad] =
+              emitChunkForall(nb, nl, ivs, args[0], mustCheck);
           scf::ValueVector next{filled};
-          if (plan.reports)
+          if (flagsBadChunks())
             next.push_back(arith::OrIOp::create(nb, nl, args[1], chunkBad));
           return next;
         });
     result = nest.results[0];
-    if (plan.reports)
+    if (flagsBadChunks())
       bad = nest.results[1];
   } else {
-    std::tie(result, bad) = emitChunkForall(b, l, ValueRange(), lowering.init);
+    std::tie(result, bad) =
+        emitChunkForall(b, l, ValueRange(), lowering.init, Value());
   }
   if (plan.reports)
     createReportIfBad(b, l, op, g, bad, indices, indexedSizes,

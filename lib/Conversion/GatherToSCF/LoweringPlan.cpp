@@ -376,6 +376,11 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
        *indicesBytes >= in.target.getIndicesPrefetchMinBytes());
   chooseDenseChunkStreaming(in, elementBytes, plan);
   chooseCopyThroughOffsets(in, elementBytes, plan);
+  // Copies through offsets need each visit's check: it stores the offsets.
+  plan.checkRepeatedIndicesOnce =
+      plan.checks == LoweringPlan::Checks::PerChunk &&
+      plan.threads != LoweringPlan::Threads::OverOutermost &&
+      !plan.copyThroughOffsets && g.firstIndexedDim > g.batchDims;
   if (elementBytes)
     plan.slicePrefetchLocality = in.target.getRowPrefetchLocality(
         getTableType(in), *elementBytes,
@@ -434,4 +439,6 @@ void LoweringPlan::print(raw_ostream &os) const {
                                        : "no");
   if (copyThroughOffsets)
     os << " through-offsets";
+  if (checkRepeatedIndicesOnce)
+    os << " repeated-indices=checked-once";
 }

@@ -125,6 +125,13 @@ struct LoweringPlan {
   /// stores the params offset of each position in a stack buffer of the
   /// function, and the chunk's unchecked copies load through it.
   bool copyThroughOffsets = false;
+  /// Checks::PerChunk with outer params dimensions (between the batch and
+  /// the indexed ones), whose loops run in sequence around the position
+  /// loops (no threads, Threads::OverChunks): every coordinate of them reads
+  /// the same indices again, so a chunk is checked only on the first visit
+  /// of its indices (outer params coordinates all 0) and, once a check found
+  /// a bad index, on every visit, so that later visits resolve it too.
+  bool checkRepeatedIndicesOnce = false;
   /// Bytes of one params element (where slices are prefetched).
   int64_t elementBytes = 0;
   /// The target the tuning came from.

@@ -123,21 +123,32 @@ func.func @gather_error_2(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> 
 // bad index by the second loop (from SPLIT = LO), which reads at a safe
 // address and fills the row of an out-of-bounds index with zeros where it
 // lies in the result, element by element (no zero row is materialized, and
-// no linalg op is left for linalg-to-loops).
+// no linalg op is left for linalg-to-loops). Every outer coordinate reads the
+// same indices: a chunk is checked only where the outer coordinate is 0, or
+// once a check found a bad index (carried as ANY), so that it is resolved in
+// every row (plan: repeated-indices=checked-once).
 
 // CHECK-NOT:   func.func @gather_out_of_bounds
 // CHECK-LABEL: func.func @gather_zero_axis(
 // CHECK-SAME:    %[[PARAMS:.*]]: tensor<2x5x3xf16>, %[[INDICES:.*]]: tensor<4xi64>)
 // CHECK-DAG:     %[[C5:.*]] = arith.constant 5 : index
 // CHECK-DAG:     %[[INIT:.*]] = tensor.empty() : tensor<2x4x3xf16>
-// CHECK:         scf.for %[[O:.*]] = {{.*}} iter_args(%[[ACC0:.*]] = %[[INIT]])
-// CHECK:           scf.for %[[LO:.*]] = {{.*}} iter_args(%[[CACC:.*]] = %[[ACC0]])
+// CHECK-DAG:     %[[FALSE:.*]] = arith.constant false
+// CHECK:         scf.for %[[O:.*]] = {{.*}} iter_args(%[[ACC0:.*]] = %[[INIT]], %[[ANY0:.*]] = %[[FALSE]])
+// CHECK:           scf.for %[[LO:.*]] = {{.*}} iter_args(%[[CACC:.*]] = %[[ACC0]], %[[ANY:.*]] = %[[ANY0]])
 // CHECK:             %[[HI:.*]] = arith.minui
-// CHECK:             %[[BAD:.*]] = scf.if %{{.*}} -> (i1)
-// CHECK:               scf.for %{{.*}} -> (vector<8xi64>)
+// CHECK:             %[[FIRST:.*]] = arith.cmpi eq, %[[O]], %{{.*}} : index
+// CHECK:             %[[MUST:.*]] = arith.ori %[[FIRST]], %[[ANY]] : i1
+// CHECK:             %[[BAD:.*]] = scf.if %[[MUST]] -> (i1) {
+// CHECK:               scf.if %{{.*}} -> (i1)
+// CHECK:                 scf.for %{{.*}} -> (vector<8xi64>)
+// CHECK:               } else {
+// CHECK:                 scf.for %{{.*}} = %[[LO]] to %[[HI]] {{.*}} -> (i1)
+// CHECK:               }
 // CHECK:             } else {
-// CHECK:               scf.for %{{.*}} = %[[LO]] to %[[HI]] {{.*}} -> (i1)
-// CHECK:             }
+// CHECK-NEXT:          %[[NONE:.*]] = arith.constant false
+// CHECK-NEXT:          scf.yield %[[NONE]] : i1
+// CHECK-NEXT:        }
 // CHECK:             %[[SPLIT:.*]] = arith.select %[[BAD]], %[[LO]], %[[HI]] : index
 // CHECK:             %[[CLEAN:.*]] = scf.for %[[J:.*]] = %[[LO]] to %[[SPLIT]] {{.*}} iter_args(%[[JACC:.*]] = %[[CACC]])
 // CHECK:               %[[JRAW:.*]] = tensor.extract %[[INDICES]][%[[J]]] : tensor<4xi64>
@@ -159,6 +170,8 @@ func.func @gather_error_2(%params: tensor<4x3xf32>, %indices: tensor<2xi32>) -> 
 // CHECK:                 scf.yield %[[INSZ]]
 // CHECK:               }
 // CHECK:               scf.yield %[[NEW]]
+// CHECK:             %[[ANYNEXT:.*]] = arith.ori %[[ANY]], %[[BAD]] : i1
+// CHECK:             scf.yield %{{.*}}, %[[ANYNEXT]] : tensor<2x4x3xf16>, i1
 func.func @gather_zero_axis(%params: tensor<2x5x3xf16>, %indices: tensor<4xi64>) -> tensor<2x4x3xf16> {
   %r = gather.gather %params[%indices] axis = 1 mode<zero> : (tensor<2x5x3xf16>, tensor<4xi64>) -> tensor<2x4x3xf16>
   return %r : tensor<2x4x3xf16>

@@ -4,6 +4,7 @@
 //
 // RUN: gather-opt %s --convert-gather-to-scf=print-plan --split-input-file -verify-diagnostics -o /dev/null
 // RUN: gather-opt %s --convert-gather-to-scf="print-plan parallel" --split-input-file 2>&1 -o /dev/null | FileCheck %s --check-prefix=PAR
+// RUN: gather-opt %s --convert-gather-to-scf=print-plan --split-input-file 2>&1 -o /dev/null | FileCheck %s --check-prefix=SEQ
 
 // Rows of 256 B in error mode: chunks of 128 positions (1024 with threads
 // and for element copies) checked before their copies; 2 KiB of rows ahead =
@@ -109,6 +110,35 @@ func.func @elements_long_rows(%p: tensor<16x100xf32>, %i: tensor<262144xi32>, %p
 // PAR: loops=2 copy=element {{.*}} threads=over-chunks
 // PAR: loops=2 copy=element {{.*}} threads=over-chunks
 // PAR: loops=2 copy=element {{.*}} threads=over-outermost
+
+// -----
+
+// Chunks checked per visit of their indices, where the loops of outer params
+// dimensions (between the batch and the gathered one) run in sequence around
+// the position loop, each coordinate reading the same indices: checked only
+// at outer coordinates 0, then only once a check found a bad index
+// (repeated-indices=checked-once), with or without batch dimensions around
+// them. Not with batch dimensions alone (each batch row has indices of its
+// own), nor with the rows over the threads (no first visit comes first).
+func.func @repeated_indices(%p: tensor<4x65536xi8>, %i: tensor<16384xi32>, %pb: tensor<4x3x100xf32>, %ib: tensor<4x262144xi32>, %p4: tensor<4x100xf32>, %p16: tensor<16x100xf32>, %is: tensor<262143xi32>) -> (tensor<4x16384xi8>, tensor<4x3x262144xf32>, tensor<4x262144xf32>, tensor<16x262143xf32>) {
+  // SEQ: :[[@LINE+3]]:8: remark: {{.*}} threads=none {{.*}} repeated-indices=checked-once{{$}}
+  // PAR: :[[@LINE+2]]:8: remark: {{.*}} threads=over-chunks {{.*}} repeated-indices=checked-once{{$}}
+  // expected-remark@+1 {{threads=none slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no repeated-indices=checked-once}}
+  %a = gather.gather %p[%i] axis = 1 : (tensor<4x65536xi8>, tensor<16384xi32>) -> tensor<4x16384xi8>
+  // SEQ: :[[@LINE+3]]:8: remark: {{.*}} threads=none {{.*}} repeated-indices=checked-once{{$}}
+  // PAR: :[[@LINE+2]]:8: remark: {{.*}} threads=over-chunks {{.*}} repeated-indices=checked-once{{$}}
+  // expected-remark@+1 {{loops=3 copy=element checks=per-chunk chunk=1024 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=yes stream-dense=no repeated-indices=checked-once}}
+  %b = gather.gather %pb[%ib] axis = 2 batch_dims = 1 : (tensor<4x3x100xf32>, tensor<4x262144xi32>) -> tensor<4x3x262144xf32>
+  // SEQ: :[[@LINE+3]]:8: remark: {{.*}} threads=none {{.*}} stream-dense=no{{$}}
+  // PAR: :[[@LINE+2]]:8: remark: {{.*}} threads=over-chunks {{.*}} stream-dense=no{{$}}
+  // expected-remark@+1 {{loops=2 copy=element checks=per-chunk chunk=1024}}
+  %c = gather.gather %p4[%ib] axis = 1 batch_dims = 1 : (tensor<4x100xf32>, tensor<4x262144xi32>) -> tensor<4x262144xf32>
+  // SEQ: :[[@LINE+3]]:8: remark: {{.*}} threads=none {{.*}} repeated-indices=checked-once{{$}}
+  // PAR: :[[@LINE+2]]:8: remark: {{.*}} threads=over-outermost {{.*}} stream-dense=no{{$}}
+  // expected-remark@+1 {{threads=none slice-prefetch=0 indices-prefetch=no vectorize=yes stream-dense=no repeated-indices=checked-once}}
+  %e = gather.gather %p16[%is] axis = 1 : (tensor<16x100xf32>, tensor<262143xi32>) -> tensor<16x262143xf32>
+  return %a, %b, %c, %e : tensor<4x16384xi8>, tensor<4x3x262144xf32>, tensor<4x262144xf32>, tensor<16x262143xf32>
+}
 
 // -----
 
