@@ -308,6 +308,41 @@ static LoweringPlan::Checks getChecks(const LoweringPlanInputs &in,
                    : LoweringPlan::Checks::PerChunk;
 }
 
+/// The chunks of a checked position loop, how threads split the loops, and
+/// the sub-chunks in which a forall iteration checks and copies its chunk:
+/// the pieces one thread's chunks would be (CPUTargetDescription::
+/// getCheckChunkPositions), where those are smaller.
+static void chooseChunksAndThreads(const LoweringPlanInputs &in,
+                                   std::optional<int64_t> elementBytes,
+                                   LoweringPlan &plan) {
+  const GatherGeometry &g = in.geometry;
+  bool chunked = g.numPositionDims > 0 && g.indexDepth > 0;
+  bool sliceCopies = plan.numLoops < g.resultRank;
+  std::optional<int64_t> sliceBytes =
+      elementBytes ? getStaticSliceBytes(in, *elementBytes) : std::nullopt;
+  bool cheapCopies =
+      !sliceCopies || (sliceBytes && *sliceBytes < in.target.cacheLineBytes);
+  int64_t indexBytes = g.indexDepth * getIndexBytes(in.indicesType);
+  if (chunked && (plan.checks == LoweringPlan::Checks::PerChunk ||
+                  plan.checks == LoweringPlan::Checks::UpFront))
+    plan.chunkPositions = in.target.getCheckChunkPositions(
+        sliceCopies, in.options.parallel, cheapCopies, indexBytes);
+  if (in.options.parallel && plan.numLoops > 0)
+    plan.threads = chunked && splitsInnermostLoop(in, plan.numLoops)
+                       ? LoweringPlan::Threads::OverChunks
+                       : LoweringPlan::Threads::OverOutermost;
+  if (plan.threads != LoweringPlan::Threads::OverChunks ||
+      plan.checks != LoweringPlan::Checks::PerChunk)
+    return;
+  // Slices keep sliceCheckChunkPositions (stop 20, measured with threads).
+  int64_t pieces = sliceCopies ? in.target.sliceCheckChunkPositions
+                               : in.target.getCheckChunkPositions(
+                                     /*sliceCopies=*/false, /*threads=*/false,
+                                     cheapCopies, indexBytes);
+  if (pieces < plan.chunkPositions)
+    plan.subChunkPositions = pieces;
+}
+
 LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
   const GatherGeometry &g = in.geometry;
   LoweringPlan plan;
@@ -338,26 +373,7 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
   plan.checks =
       getChecks(in, plan.reports, small,
                 plan.scalarCopies && !plan.vectorizeCopies, indicesBytes);
-  bool chunked = g.numPositionDims > 0 && g.indexDepth > 0;
-  if (chunked && (plan.checks == LoweringPlan::Checks::PerChunk ||
-                  plan.checks == LoweringPlan::Checks::UpFront)) {
-    bool sliceCopies = plan.numLoops < g.resultRank;
-    std::optional<int64_t> sliceBytes =
-        elementBytes ? getStaticSliceBytes(in, *elementBytes) : std::nullopt;
-    bool cheapCopies =
-        !sliceCopies || (sliceBytes && *sliceBytes < in.target.cacheLineBytes);
-    plan.chunkPositions = in.target.getCheckChunkPositions(
-        sliceCopies, in.options.parallel, cheapCopies,
-        g.indexDepth * getIndexBytes(in.indicesType));
-  }
-  if (in.options.parallel && plan.numLoops > 0)
-    plan.threads = chunked && splitsInnermostLoop(in, plan.numLoops)
-                       ? LoweringPlan::Threads::OverChunks
-                       : LoweringPlan::Threads::OverOutermost;
-  if (plan.threads == LoweringPlan::Threads::OverChunks &&
-      plan.checks == LoweringPlan::Checks::PerChunk &&
-      plan.numLoops < g.resultRank)
-    plan.subChunkPositions = in.target.sliceCheckChunkPositions;
+  chooseChunksAndThreads(in, elementBytes, plan);
   plan.slicePrefetchDistance =
       getSlicePrefetchDistance(in, elementBytes, small);
   plan.slicePrefetchAtRunTime = plan.slicePrefetchDistance > 0 &&

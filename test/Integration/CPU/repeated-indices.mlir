@@ -20,6 +20,13 @@
 // RUN: | %{run} | FileCheck %s --check-prefixes=CHECK,SEQ
 // RUN: %if libomp %{ gather-opt %t.mlir --gather-cpu-pipeline="num-threads=2 out-of-bounds-handler=count_reports" \
 // RUN: | %{run} -shared-libs=%libomp | FileCheck %s --check-prefixes=CHECK,PAR %}
+// Tuned for Zen, whose threads check and copy element chunks in sub-chunks
+// (of 128 positions here):
+// RUN: %if libomp %{ gather-opt %t.mlir --gather-cpu-pipeline="target-cpu=znver5 num-threads=2 out-of-bounds-handler=count_reports" \
+// RUN: | %{run} -shared-libs=%libomp | FileCheck %s --check-prefixes=CHECK,PAR %}
+// RUN: gather-opt %t.mlir --gather-target-cpu=cpu=znver5 --convert-gather-to-scf="print-plan parallel" \
+// RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=ZEN
+// ZEN-COUNT-3: checks=per-chunk chunk=1024 sub-chunk=128 {{.*}} repeated-indices=checked-once{{$}}
 // RUN: gather-opt %t.mlir --gather-target-cpu --convert-gather-to-scf=print-plan \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLAN
 // RUN: gather-opt %t.mlir --gather-target-cpu --convert-gather-to-scf="print-plan parallel" \

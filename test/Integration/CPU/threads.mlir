@@ -11,6 +11,12 @@
 // RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
 // RUN:     -shared-libs=%libomp \
 // RUN: | FileCheck %s --check-prefixes=CHECK,ERR
+// Tuned for Zen (element chunks checked and copied in sub-chunks):
+// RUN: gather-opt %s --gather-cpu-pipeline="target-cpu=znver5 num-threads=2" \
+// RUN: | not mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
+// RUN:     -shared-libs=%libomp \
+// RUN: | FileCheck %s --check-prefixes=CHECK,ERR
 // RUN: gather-opt %s --gather-cpu-pipeline \
 // RUN: | not mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \

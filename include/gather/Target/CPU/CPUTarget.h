@@ -77,8 +77,13 @@ struct CPUTargetDescription {
   /// alternating runs of 1024, 256 and 128: f32 elements in L2 0.90-0.92 ->
   /// 0.98-1.00x, i8 0.89-0.90 -> 0.94-0.97x, gather_nd scalars in L2
   /// 0.88-0.90 -> 0.92-0.94x, batch_dims elements from 256 MiB 0.93-0.96 ->
-  /// 1.02-1.04x; 256 fell between). The default stays at
-  /// checkChunkPositions until measured on Intel.
+  /// 1.02-1.04x; 256 fell between). With threads, each forall chunk of
+  /// checkChunkPositions is checked and copied in sub-chunks of this size
+  /// (with checkChunkIndexBytes), for the same reason (stop 39, two
+  /// threads, alternating rounds, gen / plain C++ loop: f32 elements from
+  /// 256 MiB 0.95-0.97 -> 0.97-1.03x, batch_dims elements 0.93-0.98 ->
+  /// 0.98-1.02x, gather_nd scalars 0.96-0.98 -> 0.98-1.01x). The default
+  /// stays at checkChunkPositions until measured on Intel.
   int64_t elementCheckChunkPositions = 1024;
   /// Element copies of index vectors of two or more components (gather_nd
   /// of scalars) from static params that L2 holds, on one thread, in a
