@@ -334,11 +334,8 @@ static void chooseChunksAndThreads(const LoweringPlanInputs &in,
   if (plan.threads != LoweringPlan::Threads::OverChunks ||
       plan.checks != LoweringPlan::Checks::PerChunk)
     return;
-  // Slices keep sliceCheckChunkPositions (stop 20, measured with threads).
-  int64_t pieces = sliceCopies ? in.target.sliceCheckChunkPositions
-                               : in.target.getCheckChunkPositions(
-                                     /*sliceCopies=*/false, /*threads=*/false,
-                                     cheapCopies, indexBytes);
+  int64_t pieces = in.target.getCheckChunkPositions(
+      sliceCopies, /*threads=*/false, cheapCopies, indexBytes);
   if (pieces < plan.chunkPositions)
     plan.subChunkPositions = pieces;
 }

@@ -74,8 +74,8 @@ struct LoweringPlan {
   int64_t chunkPositions = 0;
   /// Threads::OverChunks: each forall iteration (one chunk, one flag)
   /// checks and copies its positions in sub-chunks of this many, the size
-  /// of one thread's chunks (slices; elements where the target's is
-  /// smaller, Zen); 0: in one piece.
+  /// of one thread's chunks where that is smaller (slices; on Zen elements
+  /// too); 0: in one piece.
   int64_t subChunkPositions = 0;
   /// The positions one check covers: a sub-chunk where there are, else a
   /// chunk (the next ones are the indices prefetched).

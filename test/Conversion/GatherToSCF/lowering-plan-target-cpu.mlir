@@ -168,14 +168,17 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
 
 // With threads, each forall iteration (a chunk of 1024 positions, one flag)
 // checks and copies its chunk in the pieces one thread's chunks would be:
-// on Zen element copies in sub-chunks of 128 positions of i32 indices, 64
-// of i64 or of i32 pairs (two threads, alternating rounds, generated /
-// plain C++ loop: f32 elements with i32 indices 0.95-0.97 -> 0.97-1.03x,
-// batch_dims elements with i64 0.93-0.98 -> 0.98-1.02x), slices in 128 as
-// on any chip; by default element copies in one piece.
+// on Zen element copies and slices under a line in sub-chunks of 128
+// positions of i32 indices, 64 of i64 or of i32 pairs (two threads,
+// alternating rounds, generated / plain C++ loop: f32 elements with i32
+// indices 0.95-0.97 -> 0.97-1.03x, batch_dims elements with i64 0.93-0.98
+// -> 0.98-1.02x, rows of 16 B with i64 indices 0.94-0.97 -> 0.96-1.02x),
+// other slices in 128 as on any chip; by default element copies in one
+// piece. (The remarks without threads: one thread's plans.)
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
   func.func @zen_thread_sub_chunks(%e: tensor<4x1048576xf32>, %i: tensor<4096xi32>, %j: tensor<4096xi64>,
-                                   %p: tensor<2048x2048xf32>, %m: tensor<4096x2xi32>, %r16: tensor<4194304x4xf32>) {
+                                   %p: tensor<2048x2048xf32>, %m: tensor<4096x2xi32>, %r16: tensor<4194304x4xf32>,
+                                   %r256: tensor<65536x64xf32>) {
     // PAR: :[[@LINE+2]]:10: remark: {{.*}} copy=element checks=per-chunk chunk=1024 sub-chunk=128 {{.*}} threads=over-chunks
     // expected-remark@+1 {{copy=element checks=up-front chunk=128 }}
     %a = gather.gather %e[%i] axis = 1 : (tensor<4x1048576xf32>, tensor<4096xi32>) -> tensor<4x4096xf32>
@@ -185,9 +188,12 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
     // PAR: :[[@LINE+2]]:10: remark: {{.*}} copy=element checks=per-chunk chunk=1024 sub-chunk=64 {{.*}} threads=over-chunks
     // expected-remark@+1 {{copy=element checks=per-chunk chunk=64 }}
     %d = gather.gather_nd %p[%m] : (tensor<2048x2048xf32>, tensor<4096x2xi32>) -> tensor<4096xf32>
-    // PAR: :[[@LINE+2]]:10: remark: {{.*}} copy=slice checks=per-chunk chunk=1024 sub-chunk=128 {{.*}} threads=over-chunks
+    // PAR: :[[@LINE+2]]:10: remark: {{.*}} copy=slice checks=per-chunk chunk=1024 sub-chunk=64 {{.*}} threads=over-chunks
     // expected-remark@+1 {{copy=slice checks=per-chunk chunk=64 }}
     %f = gather.gather %r16[%j] : (tensor<4194304x4xf32>, tensor<4096xi64>) -> tensor<4096x4xf32>
+    // PAR: :[[@LINE+2]]:10: remark: {{.*}} copy=slice checks=per-chunk chunk=1024 sub-chunk=128 {{.*}} threads=over-chunks
+    // expected-remark@+1 {{copy=slice checks=per-chunk chunk=128 }}
+    %g = gather.gather %r256[%j] : (tensor<65536x64xf32>, tensor<4096xi64>) -> tensor<4096x64xf32>
     return
   }
 }

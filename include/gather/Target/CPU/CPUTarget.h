@@ -64,10 +64,12 @@ struct CPUTargetDescription {
   /// rows of 16 B 0.97 -> 1.02x; docs/performance.md). With threads the
   /// chunks a forall splits stay at checkChunkPositions (each has a flag
   /// byte in a heap buffer; smaller ones gained 1-3 % at most), and each
-  /// iteration checks and copies its chunk in sub-chunks of this many
-  /// positions (LoweringPlan::subChunkPositions; stop 20, two threads,
-  /// gen/loop: sorted rows of 16 B 0.94 -> 1.05x, random ones 1.28 ->
-  /// 1.33x, other slice cases within noise).
+  /// iteration checks and copies its chunk in sub-chunks of one thread's
+  /// chunk size, this many positions or checkChunkIndexBytes of indices
+  /// (LoweringPlan::subChunkPositions; stop 20, two threads, gen/loop:
+  /// sorted rows of 16 B 0.94 -> 1.05x, random ones 1.28 -> 1.33x, other
+  /// slice cases within noise; stop 39, Zen, random rows of 16 B with i64
+  /// indices in 64 positions: 0.94-0.97 -> 0.96-1.02x).
   int64_t sliceCheckChunkPositions = 128;
   /// The same for element copies on one thread. A chunk's random reads
   /// (one line each) pass through L1 between its check and its copies, and
