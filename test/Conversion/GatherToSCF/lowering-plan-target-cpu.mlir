@@ -171,7 +171,7 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
 // on Zen element copies and slices under a line in sub-chunks of 128
 // positions of i32 indices, 64 of i64 or of i32 pairs (two threads,
 // alternating rounds, generated / plain C++ loop: f32 elements with i32
-// indices 0.95-0.97 -> 0.97-1.03x, batch_dims elements with i64 0.93-0.98
+// indices 0.95-0.97 -> 0.97-1.04x, batch_dims elements with i64 0.93-0.98
 // -> 0.98-1.02x, rows of 16 B with i64 indices 0.94-0.97 -> 0.96-1.02x),
 // other slices in 128 as on any chip; by default element copies in one
 // piece. (The remarks without threads: one thread's plans.)

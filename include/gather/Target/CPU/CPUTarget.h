@@ -83,8 +83,8 @@ struct CPUTargetDescription {
   /// checkChunkPositions is checked and copied in sub-chunks of this size
   /// (with checkChunkIndexBytes), for the same reason (stop 39, two
   /// threads, alternating rounds, gen / plain C++ loop: f32 elements from
-  /// 256 MiB 0.95-0.97 -> 0.97-1.03x, batch_dims elements 0.93-0.98 ->
-  /// 0.98-1.02x, gather_nd scalars 0.96-0.98 -> 0.98-1.01x). The default
+  /// 256 MiB 0.95-0.97 -> 0.97-1.04x, batch_dims elements 0.93-0.98 ->
+  /// 0.98-1.02x, gather_nd scalars 0.96-0.98 -> 0.97-1.01x). The default
   /// stays at checkChunkPositions until measured on Intel.
   int64_t elementCheckChunkPositions = 1024;
   /// Element copies of index vectors of two or more components (gather_nd
