@@ -15,13 +15,11 @@ Needs `bench/run.py --cases elements_f32_i32_l2` to have run once (for
 build/bench/elements_f32_i32_l2_t1/case.h).
 """
 import os
-import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
+from harness_link import LLVM, ROOT, link_harness, run, run_harness
+
 CASE = os.path.join(ROOT, "build", "bench", "elements_f32_i32_l2_t1")
-LLVM = "/usr/lib/llvm-22"
 
 HEAD = """func.func private @exit(i32)
 func.func @kernel(%p: memref<4x16384xf32>, %i: memref<16384xi32>,
@@ -71,10 +69,6 @@ TAIL = "    }\n  }\n  return\n}\n"
 VARIANTS = {"checked": CHECK + COPY, "unchecked": COPY, "fused": FUSED}
 
 
-def run(cmd, **kw):
-    return subprocess.run(cmd, check=True, text=True, **kw)
-
-
 def main():
     if not os.path.exists(os.path.join(CASE, "case.h")):
         sys.exit("run bench/run.py --cases elements_f32_i32_l2 first")
@@ -91,20 +85,11 @@ def main():
                        "--convert-func-to-llvm",
                        "--reconcile-unrealized-casts"],
                       capture_output=True).stdout
-        run([f"{LLVM}/bin/mlir-translate", "--mlir-to-llvmir", "-o",
-             base + ".ll"], input=lowered)
-        run(["clang-22", "-O3", "-march=native", "-c", base + ".ll", "-o",
-             base + ".o", "-Wno-override-module"])
-        run(["clang++-22", "-std=c++17", "-O3", "-march=native", "-fopenmp",
-             "-I", CASE, os.path.join(ROOT, "bench", "harness", "harness.cpp"),
-             base + ".o", "-o", base, f"-L{LLVM}/lib",
-             f"-Wl,-rpath,{LLVM}/lib", "-lmlir_c_runner_utils", "-lm"])
+        link_harness(lowered, CASE, base)
         exes[name] = base
     for _ in range(3):
         for name, exe in exes.items():
-            out = run([exe, "1", "5", "0.05", "0", "cpu"],
-                      capture_output=True).stdout.strip()
-            print(f"{name:10s} {out}")
+            print(f"{name:10s} {run_harness(exe)}")
 
 
 if __name__ == "__main__":
