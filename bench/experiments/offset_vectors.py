@@ -1,27 +1,29 @@
 #!/usr/bin/python3
-"""Checks that keep params offsets in vectors (stop 40; not in the lowering).
+"""Checks that keep params offsets in vectors: hand-written variants.
 
 Builds hand-written kernels of `nd_full_f32_i64_l2` (gather_nd of f32
 scalars, params 256 x 256, 65536 pairs of i64 indices; L2-resident params)
 in which each group of G positions is checked in vectors: one load of the
-group's 2G components, two shuffles, the bound tests, and the params offsets
-computed in the same vectors; the copies take each offset from the vector
-(no buffer). Variants:
+group's 2G components, two shuffles, the bound tests and the params offsets
+in the same vectors; the copies take each offset from the vector (no
+buffer). Variants:
 
   groups8_pipelined   G = 8, the check of group n + 1 ahead of the copies
-                      of group n (the offsets carried in the loop)
+                      of group n (the offsets carried in the loop): what
+                      the lowering emits since stop 40 on Zen
+                      (CPUTargetDescription::offsetVectorPositions)
   groups16_pipelined  the same with G = 16
   groups16            G = 16, each group checked right before its copies
 
 Each is linked into the benchmark harness in place of the generated kernel
 and timed against the harness's C++ loop in the same process, alternating.
 Stop 40 (Zen 5 VM): groups8_pipelined 1.00-1.04x the plain loop,
-groups16_pipelined 0.97-1.07x, groups16 0.95-0.99x; the lowering's chunks
-of 256 through a stack buffer 0.92-0.96x. See docs/performance-history.md,
-"Stop 40", for why the lowering does not emit this yet: these kernels'
-arguments are not `noalias`, which is all that keeps LLVM's SLP vectorizer
-from packing the eight copies into a vector gather (0.91x) in the
-pipeline's output.
+groups16_pipelined 0.97-1.07x, groups16 0.95-0.99x; stop 30's chunks of 256
+through a stack buffer 0.92-0.96x. These kernels store each element with a
+scalar store: their arguments are not `noalias`, which is all that keeps
+LLVM's SLP vectorizer from packing the copies into a vector gather; the
+lowering writes each group with one vector store instead
+(docs/performance-history.md, "Stop 40").
 
 Needs `bench/run.py --cases '^nd_full_f32_i64_l2$'` to have run once (for
 build/bench/nd_full_f32_i64_l2_t1/case.h) and build/bin/gather-opt.

@@ -98,24 +98,37 @@ ComponentRun mlir::gather::getAllIndicesRun(OpBuilder &b, Location loc,
   return {metadata.getBaseBuffer(), metadata.getOffset(), count, isContiguous};
 }
 
+Value mlir::gather::createFlatView(OpBuilder &b, Location loc,
+                                   const ComponentRun &run) {
+  Type elementType = cast<MemRefType>(run.base.getType()).getElementType();
+  auto flatType = MemRefType::get(
+      {ShapedType::kDynamic}, elementType,
+      StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic, {1}));
+  return memref::ReinterpretCastOp::create(
+      b, loc, flatType, run.base, OpFoldResult(run.offset),
+      ArrayRef<OpFoldResult>{OpFoldResult(run.count)},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+}
+
+Value mlir::gather::createComponentBound(OpBuilder &b, Location loc, Value size,
+                                         IntegerType type) {
+  unsigned width = type.getWidth();
+  Value bound = size;
+  if (width < 64)
+    bound = arith::MinUIOp::create(
+        b, loc, size,
+        arith::ConstantIndexOp::create(b, loc, int64_t(1) << (width - 1)));
+  return arith::IndexCastOp::create(b, loc, type, bound);
+}
+
 /// Returns the bounds of the lanes as a vector of `type`: lane l tests
-/// component l % depth. A bound past the index type's signed range is that
-/// range's end: compared unsigned, a negative index is then out of bounds
-/// and every other one in bounds, as the scalar test of the sign-extended
-/// index decides.
+/// component l % depth (createComponentBound).
 static Value createLaneBounds(OpBuilder &b, Location loc, VectorType type,
                               ValueRange indexedSizes) {
-  unsigned width = type.getElementTypeBitWidth();
+  auto intType = cast<IntegerType>(type.getElementType());
   SmallVector<Value> bounds;
-  for (Value size : indexedSizes) {
-    Value bound = size;
-    if (width < 64)
-      bound = arith::MinUIOp::create(
-          b, loc, size,
-          arith::ConstantIndexOp::create(b, loc, int64_t(1) << (width - 1)));
-    bounds.push_back(
-        arith::IndexCastOp::create(b, loc, type.getElementType(), bound));
-  }
+  for (Value size : indexedSizes)
+    bounds.push_back(createComponentBound(b, loc, size, intType));
   SmallVector<Value> lanes;
   for (int64_t lane = 0; lane < type.getNumElements(); ++lane)
     lanes.push_back(bounds[lane % bounds.size()]);
@@ -128,13 +141,7 @@ Value mlir::gather::createContiguousCheck(OpBuilder &b, Location loc,
                                           ValueRange indexedSizes) {
   Type elementType = cast<MemRefType>(run.base.getType()).getElementType();
   auto vectorType = VectorType::get({lanes}, elementType);
-  auto flatType = MemRefType::get(
-      {ShapedType::kDynamic}, elementType,
-      StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic, {1}));
-  Value flat = memref::ReinterpretCastOp::create(
-      b, loc, flatType, run.base, OpFoldResult(run.offset),
-      ArrayRef<OpFoldResult>{OpFoldResult(run.count)},
-      ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+  Value flat = createFlatView(b, loc, run);
 
   // The whole vectors, then the rest with a masked load (masked-off lanes
   // read nothing and stay 0).

@@ -19,6 +19,7 @@
 #include "gather/Dialect/Gather/IR/GatherInterfaces.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
 
 namespace mlir {
 namespace gather {
@@ -47,6 +48,18 @@ ComponentRun getIndexVectorsRun(OpBuilder &b, Location loc,
 
 /// The run of all of `indices`, contiguous when its layout is row-major.
 ComponentRun getAllIndicesRun(OpBuilder &b, Location loc, Value indices);
+
+/// Returns `run` (contiguous) as a memref of one dimension, its components
+/// in order.
+Value createFlatView(OpBuilder &b, Location loc, const ComponentRun &run);
+
+/// Returns the bound that an index component of `type` (an integer of at
+/// most 64 bits) is compared with, unsigned, for a dimension of `size`: the
+/// size, or the end of the type's signed range where that is smaller. A
+/// negative index then compares out of bounds and every other one in
+/// bounds, as the scalar test of the sign-extended index decides.
+Value createComponentBound(OpBuilder &b, Location loc, Value size,
+                           IntegerType type);
 
 /// Returns an i1 that is true when a component of `run` (contiguous) is out
 /// of bounds: component k against indexedSizes[k].

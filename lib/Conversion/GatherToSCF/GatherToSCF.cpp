@@ -32,6 +32,7 @@
 #include "FixUpFunctions.h"
 #include "IndexChecks.h"
 #include "LoweringPlan.h"
+#include "OffsetVectors.h"
 #include "gather/Conversion/GatherCommon/GatherLoweringUtils.h"
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/Gather/IR/GatherOps.h"
@@ -43,6 +44,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/Support/Debug.h"
@@ -121,6 +123,11 @@ using ToResultFn =
 using ChunkBodyFn = function_ref<SmallVector<Value>(
     OpBuilder &, Location, const IndexChunk &, Value, ValueRange)>;
 
+/// Builds the innermost position loop at the given outer coordinates (and
+/// size), carrying the given values; returns their final values.
+using PositionLoopFn = function_ref<SmallVector<Value>(
+    OpBuilder &, Location, ValueRange, Value, ValueRange)>;
+
 /// The slot of the result one iteration of a chunk forall fills: offsets,
 /// sizes and unit strides, and the range [lo, hi) of loop `split` it covers
 /// (hi is null when the iteration covers one coordinate of that loop).
@@ -172,6 +179,10 @@ private:
   void getLoopBounds(OpBuilder &b, Location loc, SmallVectorImpl<Value> &lbs,
                      SmallVectorImpl<Value> &ubs, SmallVectorImpl<Value> &steps);
   std::pair<Value, Value> buildFlaggingCopyNest(OpBuilder &b, Location loc);
+  SmallVector<Value> buildPositionLoopNest(OpBuilder &b, Location loc,
+                                           ValueRange leadingIvs,
+                                           ValueRange inits,
+                                           PositionLoopFn positionLoop);
   SmallVector<Value> buildChunkedNest(OpBuilder &b, Location loc,
                                       ValueRange leadingIvs, ValueRange inits,
                                       ChunkBodyFn body);
@@ -190,10 +201,12 @@ private:
 
   // Copies through offsets (LoweringPlan::copyThroughOffsets).
   void createOffsetsViews(OpBuilder &b, Location loc);
-  Value emitOffsetsCheck(OpBuilder &b, Location loc, const IndexChunk &chunk);
-  Value emitCopiesThroughOffsets(OpBuilder &b, Location loc,
-                                 const IndexChunk &chunk, Value split,
-                                 Value acc, ToResultFn toResult);
+  Value emitOffsetVectorPositions(OpBuilder &b, Location loc,
+                                  ValueRange outerIvs, Value ub, Value acc,
+                                  CopyKind badKind);
+  Value emitOffsetVectorCopies(OpBuilder &b, Location loc, ValueRange outerIvs,
+                               Value lo, Value offsets, Value bad, Value acc,
+                               CopyKind badKind);
 
   // One copy.
   Value emitCopy(OpBuilder &b, Location loc, ValueRange ivs,
@@ -241,10 +254,9 @@ private:
   SmallVector<OpFoldResult> paramsSliceSizes, resultSlotSizes;
   /// Read-only views of params and indices to prefetch from, or null.
   Value paramsBuffer, indicesBuffer;
-  /// With copyThroughOffsets: the function's buffer of a chunk's params
-  /// offsets, params as one dimension from its first element, and the
-  /// strides of params.
-  Value offsetsBuffer, flatParams;
+  /// With copyThroughOffsets: params as one dimension from its first
+  /// element, and the strides of params.
+  Value flatParams;
   SmallVector<Value> paramsStrides;
   FixUpFunctionCache *fixUps = nullptr;
 };
@@ -600,8 +612,7 @@ static void disableVectorization(Operation *loop) {
 }
 
 /// Marks `loop` `unroll.disable`: LLVM still vectorizes it, and does not
-/// unroll the vector loop fully where the trip count is static (the chunk
-/// of emitOffsetsCheck: 32 iterations, which then spill).
+/// unroll it fully where the trip count is static (annotateCopyLoop).
 static void disableUnrolling(Operation *loop) {
   MLIRContext *ctx = loop->getContext();
   annotateLoop(loop, {},
@@ -684,13 +695,12 @@ Value LoopEmitter::buildCopyNest(OpBuilder &b, Location l, Value lb0,
 }
 
 /// Builds the loops over the dimensions [leadingIvs.size(), numLoops - 1)
-/// and, inside, the chunks of plan.chunkPositions positions of the innermost
-/// position loop, carrying `inits`; `body` gets each chunk and the size of
-/// the innermost loop and returns the next iter_args.
-SmallVector<Value> LoopEmitter::buildChunkedNest(OpBuilder &b, Location l,
-                                                 ValueRange leadingIvs,
-                                                 ValueRange inits,
-                                                 ChunkBodyFn body) {
+/// carrying `inits`, and inside them what `positionLoop` builds for the
+/// innermost position loop at their coordinates.
+SmallVector<Value>
+LoopEmitter::buildPositionLoopNest(OpBuilder &b, Location l,
+                                   ValueRange leadingIvs, ValueRange inits,
+                                   PositionLoopFn positionLoop) {
   int64_t begin = leadingIvs.size(), last = plan.numLoops - 1;
   Value zero = arith::ConstantIndexOp::create(b, l, 0);
   Value one = arith::ConstantIndexOp::create(b, l, 1);
@@ -702,22 +712,36 @@ SmallVector<Value> LoopEmitter::buildChunkedNest(OpBuilder &b, Location l,
       [&](OpBuilder &nb, Location nl, ValueRange ivs, ValueRange args) {
         SmallVector<Value> outerIvs(leadingIvs);
         llvm::append_range(outerIvs, ivs);
-        Value ub = getSize(nb, nl, last);
-        Value chunkSize =
-            arith::ConstantIndexOp::create(nb, nl, plan.chunkPositions);
-        Value chunkZero = arith::ConstantIndexOp::create(nb, nl, 0);
-        auto chunks = scf::ForOp::create(
-            nb, nl, chunkZero, ub, chunkSize, args,
-            [&](OpBuilder &cb, Location cl, Value lo, ValueRange chunkArgs) {
-              Value hi = arith::MinUIOp::create(
-                  cb, cl, arith::AddIOp::create(cb, cl, lo, chunkSize), ub);
-              scf::YieldOp::create(
-                  cb, cl, body(cb, cl, IndexChunk{outerIvs, lo, hi}, ub,
-                               chunkArgs));
-            });
-        return scf::ValueVector(chunks.getResults());
+        return scf::ValueVector(
+            positionLoop(nb, nl, outerIvs, getSize(nb, nl, last), args));
       });
   return SmallVector<Value>(nest.results);
+}
+
+/// buildPositionLoopNest with the innermost loop over chunks of
+/// plan.chunkPositions positions; `body` gets each chunk and the size of
+/// the innermost loop and returns the next iter_args.
+SmallVector<Value> LoopEmitter::buildChunkedNest(OpBuilder &b, Location l,
+                                                 ValueRange leadingIvs,
+                                                 ValueRange inits,
+                                                 ChunkBodyFn body) {
+  auto chunkLoop = [&](OpBuilder &nb, Location nl, ValueRange outerIvs,
+                       Value ub, ValueRange args) {
+    Value chunkSize =
+        arith::ConstantIndexOp::create(nb, nl, plan.chunkPositions);
+    Value chunkZero = arith::ConstantIndexOp::create(nb, nl, 0);
+    auto chunks = scf::ForOp::create(
+        nb, nl, chunkZero, ub, chunkSize, args,
+        [&](OpBuilder &cb, Location cl, Value lo, ValueRange chunkArgs) {
+          Value hi = arith::MinUIOp::create(
+              cb, cl, arith::AddIOp::create(cb, cl, lo, chunkSize), ub);
+          scf::YieldOp::create(
+              cb, cl,
+              body(cb, cl, IndexChunk{outerIvs, lo, hi}, ub, chunkArgs));
+        });
+    return SmallVector<Value>(chunks.getResults());
+  };
+  return buildPositionLoopNest(b, l, leadingIvs, inits, chunkLoop);
 }
 
 /// A loop over the sub-chunks of plan.subChunkPositions positions of
@@ -806,11 +830,6 @@ Value LoopEmitter::emitSplitChunkCopies(OpBuilder &b, Location l, Value bad,
     emitIndicesPrefetch(b, l, chunk.outerIvs, chunk.hi, next);
   }
   Value split = arith::SelectOp::create(b, l, bad, chunk.lo, chunk.hi);
-  if (plan.copyThroughOffsets)
-    return emitChunkCopies(
-        b, l, IndexChunk{chunk.outerIvs, split, chunk.hi},
-        emitCopiesThroughOffsets(b, l, chunk, split, acc, toResult), toResult,
-        badKind);
   Value uncheckedLo = chunk.lo;
   if (plan.streamDenseChunks) {
     // A good, dense chunk streams its copies; the unchecked loop after it
@@ -832,34 +851,10 @@ Value LoopEmitter::emitSplitChunkCopies(OpBuilder &b, Location l, Value bad,
                          unchecked, toResult, badKind);
 }
 
-/// Attribute of the function's buffer of offsets (one per function: the
-/// gathers of a function run one after the other).
-static constexpr StringLiteral kOffsetsBufferAttrName = "gather.offsets_buffer";
-
-/// Returns the buffer of `positions` offsets at the start of the function
-/// of `op` (an automatic allocation scope, isSequentialInFunction; not the
-/// scf.for around the op, also one): allocated once per call, whatever
-/// loops surround the op, and shared by the function's gathers.
-static Value getOrCreateOffsetsBuffer(OpBuilder &b, Location loc, Operation *op,
-                                      int64_t positions) {
-  auto function = op->getParentOfType<FunctionOpInterface>();
-  Block &entry = function.getFunctionBody().front();
-  auto type = MemRefType::get({positions}, b.getIndexType());
-  for (auto alloca : entry.getOps<memref::AllocaOp>())
-    if (alloca->hasAttr(kOffsetsBufferAttrName) && alloca.getType() == type)
-      return alloca;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(&entry);
-  auto alloca = memref::AllocaOp::create(b, loc, type);
-  alloca->setAttr(kOffsetsBufferAttrName, b.getUnitAttr());
-  return alloca;
-}
-
 /// Creates the views the copies through offsets read: params' buffer as one
 /// dimension from its first element (of the extent the strides span), and
 /// its strides.
 void LoopEmitter::createOffsetsViews(OpBuilder &b, Location l) {
-  offsetsBuffer = getOrCreateOffsetsBuffer(b, l, op, plan.chunkPositions);
   auto metadata = memref::ExtractStridedMetadataOp::create(
       b, l, createReadOnlyBuffer(b, l, params));
   paramsStrides.assign(metadata.getStrides().begin(),
@@ -883,72 +878,125 @@ void LoopEmitter::createOffsetsViews(OpBuilder &b, Location l) {
       ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
 }
 
-/// The check of `chunk` with copyThroughOffsets: one loop (LLVM vectorizes
-/// it) that or-reduces the bound tests of every component and stores each
-/// position's params offset (from params' first element) in offsetsBuffer,
-/// at its position in the chunk. Returns whether an index was bad.
-Value LoopEmitter::emitOffsetsCheck(OpBuilder &b, Location l,
-                                    const IndexChunk &chunk) {
+/// The innermost position loop with copyThroughOffsets, at `outerIvs`, over
+/// `ub` positions: where the index vectors are contiguous, the whole groups
+/// of plan.chunkPositions positions are checked into offset vectors
+/// (OffsetVectors.h), software-pipelined: the check of group n + 1 runs
+/// ahead of the copies of group n, which then wait on no check (Zen 5,
+/// nd_full_f32_i64_l2: 0.92-0.96x the plain C++ loop with chunks of 256
+/// checked through a buffer, about 1.0x so; performance-history.md, "Stop
+/// 40"). The other positions (the last partial group, every position where
+/// the groups do not apply, and in reporting modes every position from the
+/// first bad group on) copy with `badKind`, checking each index themselves:
+/// so no report call lies in the loop of groups, whose registers it would
+/// take. Loops of zero or one iteration, not scf.if, choose
+/// (emitSplitChunkCopies).
+Value LoopEmitter::emitOffsetVectorPositions(OpBuilder &b, Location l,
+                                             ValueRange outerIvs, Value ub,
+                                             Value acc, CopyKind badKind) {
+  int64_t positions = plan.chunkPositions;
+  Value zero = arith::ConstantIndexOp::create(b, l, 0);
   Value one = arith::ConstantIndexOp::create(b, l, 1);
-  Value outerOffset = arith::ConstantIndexOp::create(b, l, 0);
+  Value step = arith::ConstantIndexOp::create(b, l, positions);
+  SmallVector<Value> ivs(outerIvs);
+  ivs.push_back(zero);
+  ComponentRun run = getIndexVectorsRun(b, l, g, indices,
+                                        g.getSelectorOfResultCoords(ivs), ub);
+  Value whole =
+      arith::SubIOp::create(b, l, ub, arith::RemUIOp::create(b, l, ub, step));
+  Value grouped = arith::AndIOp::create(
+      b, l, run.isContiguous,
+      arith::CmpIOp::create(b, l, arith::CmpIPredicate::uge, whole, step));
+  Value groupsEnd = arith::SelectOp::create(b, l, grouped, whole, zero);
+
+  Value outerOffset = zero;
   for (int64_t i = 0; i < g.firstIndexedDim; ++i)
     outerOffset = arith::AddIOp::create(
         b, l, outerOffset,
-        arith::MulIOp::create(b, l, chunk.outerIvs[i], paramsStrides[i]));
-  Value noneBad = arith::ConstantIntOp::create(b, l, 0, 1);
-  auto loop = scf::ForOp::create(
-      b, l, chunk.lo, chunk.hi, one, ValueRange{noneBad},
-      [&](OpBuilder &lb, Location ll, Value m, ValueRange args) {
-        SmallVector<Value> ivs(chunk.outerIvs);
-        ivs.push_back(m);
-        SmallVector<Value> selector = g.getSelectorOfResultCoords(ivs);
-        Value bad = args.front(), offset = outerOffset;
-        for (int64_t k = 0; k < g.indexDepth; ++k) {
-          Value index = loadIndex(lb, ll, indices,
-                                  g.getIndicesCoords(lb, ll, selector, k));
-          bad =
-              arith::OrIOp::create(lb, ll, bad,
-                                   createIndexIsBad(lb, ll, plan.uncheckedMode,
-                                                    index, indexedSizes[k]));
-          offset = arith::AddIOp::create(
-              lb, ll, offset,
-              arith::MulIOp::create(lb, ll, index,
-                                    paramsStrides[g.firstIndexedDim + k]));
-        }
-        memref::StoreOp::create(
-            lb, ll, offset, offsetsBuffer,
-            ValueRange{arith::SubIOp::create(lb, ll, m, chunk.lo)});
-        scf::YieldOp::create(lb, ll, bad);
+        arith::MulIOp::create(b, l, outerIvs[i], paramsStrides[i]));
+  OffsetVectorGroups groups = createOffsetVectorGroups(
+      b, l, run, positions, g.indexDepth, indexedSizes,
+      ArrayRef<Value>(paramsStrides).slice(g.firstIndexedDim, g.indexDepth),
+      outerOffset);
+
+  // Carried: the result, the next group's check, and in reporting modes
+  // where the first bad group starts (groupsEnd while there is none).
+  auto once = scf::ForOp::create(
+      b, l, zero, arith::SelectOp::create(b, l, grouped, one, zero), one,
+      ValueRange{acc, groupsEnd},
+      [&](OpBuilder &ob, Location ol, Value, ValueRange onceArgs) {
+        OffsetVectorCheck first = createOffsetVectorCheck(ob, ol, groups, zero);
+        Value last = arith::SubIOp::create(ob, ol, groupsEnd, step);
+        auto copyGroup = [&](OpBuilder &cb, Location cl, Value lo,
+                             ValueRange args) -> SmallVector<Value> {
+          Value copied = emitOffsetVectorCopies(
+              cb, cl, outerIvs, lo, args[1], plan.reports ? Value() : args[2],
+              args[0], badKind);
+          Value firstBad = args[3];
+          if (plan.reports)
+            firstBad = arith::MinUIOp::create(
+                cb, cl, firstBad,
+                arith::SelectOp::create(cb, cl, args[2], lo, groupsEnd));
+          return {copied, firstBad};
+        };
+        auto loop = scf::ForOp::create(
+            ob, ol, zero, last, step,
+            ValueRange{onceArgs[0], first.offsets, first.bad, onceArgs[1]},
+            [&](OpBuilder &lb, Location ll, Value lo, ValueRange args) {
+              // The copies of this group, then the check of the next.
+              SmallVector<Value> next = copyGroup(lb, ll, lo, args);
+              OffsetVectorCheck check = createOffsetVectorCheck(
+                  lb, ll, groups, arith::AddIOp::create(lb, ll, lo, step));
+              scf::YieldOp::create(
+                  lb, ll,
+                  ValueRange{next[0], check.offsets, check.bad, next[1]});
+            });
+        scf::YieldOp::create(ob, ol,
+                             copyGroup(ob, ol, last, loop.getResults()));
       });
-  disableUnrolling(loop);
-  return loop.getResult(0);
+  auto identity = [](OpBuilder &, Location, ValueRange loopIvs) {
+    return SmallVector<Value>(loopIvs);
+  };
+  return emitChunkCopies(
+      b, l, IndexChunk{SmallVector<Value>(outerIvs), once.getResult(1), ub},
+      once.getResult(0), identity, badKind);
 }
 
-/// The unchecked copies of positions [chunk.lo, split) of a chunk that
-/// emitOffsetsCheck checked: each loads its element at the offset the check
-/// stored, in a loop not vectorized (into vector gathers, slower than
-/// scalar loads where this rule applies).
-Value LoopEmitter::emitCopiesThroughOffsets(OpBuilder &b, Location l,
-                                            const IndexChunk &chunk,
-                                            Value split, Value acc,
-                                            ToResultFn toResult) {
-  Value one = arith::ConstantIndexOp::create(b, l, 1);
-  auto copies = scf::ForOp::create(
-      b, l, chunk.lo, split, one, acc,
-      [&](OpBuilder &ib, Location il, Value m, ValueRange iterArgs) {
-        SmallVector<Value> ivs(chunk.outerIvs);
-        ivs.push_back(m);
-        Value offset = memref::LoadOp::create(
-            ib, il, offsetsBuffer,
-            ValueRange{arith::SubIOp::create(ib, il, m, chunk.lo)});
-        Value value = memref::LoadOp::create(ib, il, flatParams, offset);
-        SmallVector<Value> resultIvs = toResult(ib, il, ivs);
-        scf::YieldOp::create(ib, il,
-                             Value(tensor::InsertOp::create(
-                                 ib, il, value, iterArgs.front(), resultIvs)));
-      });
-  disableVectorization(copies);
-  return copies.getResult(0);
+/// The copies of the group at position `lo` that createOffsetVectorCheck
+/// checked into `offsets`: one load per position, each offset extracted
+/// from the vector, and one vector write of the group into the result. With
+/// a scalar store per position, LLVM's SLP vectorizer packs the copies of a
+/// function with `noalias` arguments into a vector gather (0.91x the plain
+/// loop against 1.00-1.03x). The copies run whether or not the group was
+/// bad (a bad position reads params' first element); where `bad` is given,
+/// a bad group is then copied again with `badKind`.
+Value LoopEmitter::emitOffsetVectorCopies(OpBuilder &b, Location l,
+                                          ValueRange outerIvs, Value lo,
+                                          Value offsets, Value bad, Value acc,
+                                          CopyKind badKind) {
+  SmallVector<Value> values;
+  for (int64_t p = 0; p < plan.chunkPositions; ++p)
+    values.push_back(memref::LoadOp::create(
+        b, l, flatParams,
+        ValueRange{vector::ExtractOp::create(b, l, offsets, p)}));
+  Value group = vector::FromElementsOp::create(
+      b, l, VectorType::get({plan.chunkPositions}, elementType), values);
+  SmallVector<Value> ivs(outerIvs);
+  ivs.push_back(lo);
+  acc = vector::TransferWriteOp::create(b, l, group, acc, ivs,
+                                        ArrayRef<bool>{true})
+            .getResult();
+  if (!bad)
+    return acc;
+  Value hi = arith::AddIOp::create(
+      b, l, lo, arith::ConstantIndexOp::create(b, l, plan.chunkPositions));
+  auto identity = [](OpBuilder &, Location, ValueRange loopIvs) {
+    return SmallVector<Value>(loopIvs);
+  };
+  return emitChunkCopies(b, l,
+                         IndexChunk{SmallVector<Value>(outerIvs), lo,
+                                    arith::SelectOp::create(b, l, bad, hi, lo)},
+                         acc, identity, badKind);
 }
 
 /// Checks::PerCopy: every copy resolves its own index.
@@ -1032,6 +1080,19 @@ Value LoopEmitter::emitUpFront(OpBuilder &b, Location l) {
 /// Checks::PerChunk on one thread: each chunk is checked and copied; the
 /// copies of a bad chunk report its bad indices (in index order).
 Value LoopEmitter::emitSequentialChunks(OpBuilder &b, Location l) {
+  // A bad chunk's copies report its bad indices themselves: no report
+  // loop of its own (less code per gather).
+  CopyKind badKind =
+      plan.reports ? CopyKind::ReportAndResolve : CopyKind::Resolving;
+  if (plan.copyThroughOffsets)
+    return buildPositionLoopNest(
+               b, l, ValueRange(), lowering.init,
+               [&](OpBuilder &nb, Location nl, ValueRange outerIvs, Value ub,
+                   ValueRange args) -> SmallVector<Value> {
+                 return {emitOffsetVectorPositions(nb, nl, outerIvs, ub,
+                                                   args.front(), badKind)};
+               })
+        .front();
   auto identity = [](OpBuilder &, Location, ValueRange ivs) {
     return SmallVector<Value>(ivs);
   };
@@ -1044,13 +1105,7 @@ Value LoopEmitter::emitSequentialChunks(OpBuilder &b, Location l) {
     Value mustCheck;
     if (plan.checkRepeatedIndicesOnce)
       mustCheck = createMustCheck(cb, cl, chunk.outerIvs, args[1]);
-    Value bad = plan.copyThroughOffsets
-                    ? emitOffsetsCheck(cb, cl, chunk)
-                    : emitChunkCheck(cb, cl, chunk, mustCheck);
-    // A bad chunk's copies report its bad indices themselves: no report
-    // loop of its own (less code per gather).
-    CopyKind badKind =
-        plan.reports ? CopyKind::ReportAndResolve : CopyKind::Resolving;
+    Value bad = emitChunkCheck(cb, cl, chunk, mustCheck);
     SmallVector<Value> next{emitSplitChunkCopies(cb, cl, bad, chunk, ub,
                                                  args[0], identity, badKind)};
     if (plan.checkRepeatedIndicesOnce)
@@ -1343,22 +1398,6 @@ Value LoopEmitter::emit(OpBuilder &b) {
   return buildLoops(b, loc);
 }
 
-/// Whether only sequential scf control flow lies between `op` and its
-/// function: a stack buffer at the function's entry then serves it alone
-/// (scf.forall and scf.parallel are allocation scopes of their own, whose
-/// allocas their lowerings may leave in a loop body).
-static bool isSequentialInFunction(Operation *op) {
-  for (Operation *parent = op->getParentOp(); parent;
-       parent = parent->getParentOp()) {
-    if (isa<FunctionOpInterface>(parent))
-      return parent->hasTrait<OpTrait::AutomaticAllocationScope>();
-    if (!isa<scf::ForOp, scf::IfOp, scf::WhileOp, scf::ExecuteRegionOp,
-             scf::IndexSwitchOp>(parent))
-      return false;
-  }
-  return false;
-}
-
 /// Lowers one gather op (see the file comment).
 static Value lowerToLoops(OpBuilder &b, Operation *op, Value params,
                           Value indices, const TensorGatherLowering &lowering,
@@ -1369,7 +1408,7 @@ static Value lowerToLoops(OpBuilder &b, Operation *op, Value params,
   LoweringPlan plan = computeLoweringPlan(
       {lowering.geometry, lowering.mode, cast<ShapedType>(params.getType()),
        cast<ShapedType>(indices.getType()), bool(lowering.zero), options,
-       target, isSequentialInFunction(op)});
+       target});
   LLVM_DEBUG(llvm::dbgs() << "gather-to-scf: " << *op << "\n  plan: " << plan
                           << "\n");
   if (options.printPlan) {

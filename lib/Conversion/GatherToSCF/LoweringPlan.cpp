@@ -199,19 +199,25 @@ static void chooseDenseChunkStreaming(const LoweringPlanInputs &in,
 /// LoweringPlan::copyThroughOffsets: where the unchecked copies would load
 /// every index component again (error mode's addresses; wrap mode's check
 /// tests wrapped indices) from params that L2 holds (beyond it, the copies
-/// wait on misses, which the longer check only delays), and a buffer in the
-/// function is the op's alone.
+/// wait on misses, which the check only delays), and the index components
+/// are integers a vector holds (ContiguousCheck.h), consecutive along the
+/// innermost loop.
 static void chooseCopyThroughOffsets(const LoweringPlanInputs &in,
                                      std::optional<int64_t> elementBytes,
                                      LoweringPlan &plan) {
-  int64_t positions = in.target.offsetsChunkPositions;
-  if (positions <= 0 || !in.sequentialInFunction || !plan.scalarCopies ||
-      !elementBytes || !getTableType(in).hasStaticShape() ||
+  int64_t positions = in.target.offsetVectorPositions;
+  auto indexType = dyn_cast<IntegerType>(in.indicesType.getElementType());
+  if (positions <= 0 || !plan.scalarCopies || !elementBytes || !indexType ||
+      indexType.getWidth() < 8 || indexType.getWidth() > 64 ||
+      !llvm::isPowerOf2_32(indexType.getWidth()) ||
+      !getTableType(in).hasStaticShape() ||
       isTableBeyondL2(in, *elementBytes) ||
       plan.checks != LoweringPlan::Checks::PerChunk ||
       plan.threads != LoweringPlan::Threads::None ||
       plan.uncheckedMode != GatherMode::Error || plan.streamDenseChunks ||
-      in.geometry.indexDepth < 2)
+      in.geometry.indexDepth < 2 || plan.numLoops == 0 ||
+      in.geometry.getResultDimKind(plan.numLoops - 1) !=
+          GatherDimKind::Position)
     return;
   plan.copyThroughOffsets = true;
   plan.chunkPositions = positions;
@@ -389,7 +395,7 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
        *indicesBytes >= in.target.getIndicesPrefetchMinBytes());
   chooseDenseChunkStreaming(in, elementBytes, plan);
   chooseCopyThroughOffsets(in, elementBytes, plan);
-  // Copies through offsets need each visit's check: it stores the offsets.
+  // Copies through offsets need each visit's check: it computes the offsets.
   plan.checkRepeatedIndicesOnce =
       plan.checks == LoweringPlan::Checks::PerChunk &&
       plan.threads != LoweringPlan::Threads::OverOutermost &&

@@ -120,11 +120,13 @@ struct LoweringPlan {
   /// (CPUTargetDescription::denseOnlyStreamMinBytes).
   bool plainStoresOutsideDenseChunks = false;
   /// Checks::PerChunk on one thread, element copies of index vectors of two
-  /// or more components read as addresses, from static params that L2
-  /// holds (CPUTargetDescription::
-  /// offsetsChunkPositions, then chunkPositions): each chunk's check also
-  /// stores the params offset of each position in a stack buffer of the
-  /// function, and the chunk's unchecked copies load through it.
+  /// or more integer components read as addresses, from static params that
+  /// L2 holds (CPUTargetDescription::offsetVectorPositions, then
+  /// chunkPositions): where the index vectors are contiguous in memory, each
+  /// group of chunkPositions positions is checked in vectors that also hold
+  /// the params offset of each position, one group ahead of its copies,
+  /// which load through the offsets (OffsetVectors.h); the rest of the
+  /// positions check each index themselves.
   bool copyThroughOffsets = false;
   /// Checks::PerChunk with outer params dimensions (between the batch and
   /// the indexed ones), whose loops run in sequence around the position
@@ -156,9 +158,6 @@ struct LoweringPlanInputs {
   bool hasZero;
   const GatherToSCFLoweringOptions &options;
   const CPUTargetDescription &target;
-  /// Nothing between the op and its function (nearest automatic allocation
-  /// scope) runs in parallel: a stack buffer there may serve its loops.
-  bool sequentialInFunction = false;
 };
 
 /// Decides how to lower one gather op.

@@ -38,7 +38,7 @@ CPUTargetDescription CPUTargetDescription::forCPU(StringRef cpu) {
     target.elementCheckChunkPositions = 128;
     target.checkChunkIndexBytes = 512;
     target.beyondL2RowPrefetchLocality = 3;
-    target.offsetsChunkPositions = 256;
+    target.offsetVectorPositions = 8;
     target.prefetchScalarIndicesBeyondL2 = true;
     target.slicePrefetchMaxBytesBeyondL2 = target.slicePrefetchMaxBytes;
   }
@@ -89,7 +89,7 @@ bool CPUTargetDescription::operator==(const CPUTargetDescription &other) const {
         t.bagRegisterAccumulatorMaxBytes, t.bagPrefetchAheadBytes,
         t.vectorizedCopiesMaxParamsBytes, t.denseChunkRowsPerPosition,
         t.denseOnlyStreamMinBytes, t.minScalarFloatBits,
-        t.beyondL2RowPrefetchLocality, t.offsetsChunkPositions,
+        t.beyondL2RowPrefetchLocality, t.offsetVectorPositions,
         t.prefetchScalarIndicesBeyondL2);
   };
   return fields(*this) == fields(other);

@@ -221,24 +221,24 @@ module {
 
 // -----
 
-// gather_nd of scalars on one thread on Zen: each chunk of 256 positions is
-// checked in a loop that also stores every position's params offset, and
+// gather_nd of scalars on one thread on Zen: each group of 8 positions is
+// checked in vectors that also hold every position's params offset, and
 // the copies load through the offsets (through-offsets), in error and zero
-// mode, from static params that L2 holds. Not with index vectors of one
-// component, not in wrap mode (its check tests wrapped indices), not from
-// params beyond L2 or of dynamic size, not for a gather inside a parallel
-// loop (the function's buffer would be shared), not by default.
+// mode, from static params that L2 holds, inside parallel loops too. Not
+// with index vectors of one component, not in wrap mode (its check tests
+// wrapped indices), not with `index` components (no vector check), not
+// from params beyond L2 or of dynamic size, not by default.
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
   func.func @zen_through_offsets(%p: tensor<256x256xf32>, %i: tensor<4096x2xi64>, %j: tensor<4096x1xi32>, %q: tensor<8x64x64xf32>, %k: tensor<8x512x2xi32>) -> (tensor<4096xf32>, tensor<4096xf32>, tensor<4096x256xf32>, tensor<4096xf32>, tensor<8x512xf32>) {
-    // expected-remark@+1 {{chunk=256 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no through-offsets}}
+    // expected-remark@+1 {{chunk=8 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no through-offsets}}
     %a = gather.gather_nd %p[%i] : (tensor<256x256xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
-    // expected-remark@+1 {{chunk=256 unchecked=error resolving=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no through-offsets}}
+    // expected-remark@+1 {{chunk=8 unchecked=error resolving=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no through-offsets}}
     %b = gather.gather_nd %p[%i] mode<zero> : (tensor<256x256xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
     // expected-remark-re@+1 {{stream-dense=no{{$}}}}
     %c = gather.gather_nd %p[%j] : (tensor<256x256xf32>, tensor<4096x1xi32>) -> tensor<4096x256xf32>
     // expected-remark-re@+1 {{chunk=32 unchecked=wrap resolving=wrap reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no{{$}}}}
     %d = gather.gather_nd %p[%i] mode<wrap> : (tensor<256x256xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
-    // batch_dims = 1: the batch coordinate's offset joins each chunk's.
+    // batch_dims = 1: the batch coordinate's offset joins each group's.
     // expected-remark@+1 {{through-offsets}}
     %e = gather.gather_nd %q[%k] batch_dims = 1 : (tensor<8x64x64xf32>, tensor<8x512x2xi32>) -> tensor<8x512xf32>
     return %a, %b, %c, %d, %e : tensor<4096xf32>, tensor<4096xf32>, tensor<4096x256xf32>, tensor<4096xf32>, tensor<8x512xf32>
@@ -254,13 +254,19 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
 
   func.func @zen_in_forall(%p: tensor<256x256xf32>, %i: tensor<4096x2xi64>, %out: tensor<4x4096xf32>) -> tensor<4x4096xf32> {
     %r = scf.forall (%t) in (4) shared_outs(%o = %out) -> (tensor<4x4096xf32>) {
-      // expected-remark-re@+1 {{chunk=32 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no{{$}}}}
+      // expected-remark-re@+1 {{chunk=8 {{.*}} through-offsets}}
       %a = gather.gather_nd %p[%i] : (tensor<256x256xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
       scf.forall.in_parallel {
         tensor.parallel_insert_slice %a into %o[%t, 0] [1, 4096] [1, 1] : tensor<4096xf32> into tensor<4x4096xf32>
       }
     }
     return %r : tensor<4x4096xf32>
+  }
+
+  func.func @zen_index_components(%p: tensor<256x256xf32>, %i: tensor<4096x2xindex>) -> tensor<4096xf32> {
+    // expected-remark-re@+1 {{stream-dense=no{{$}}}}
+    %a = gather.gather_nd %p[%i] : (tensor<256x256xf32>, tensor<4096x2xindex>) -> tensor<4096xf32>
+    return %a : tensor<4096xf32>
   }
 }
 

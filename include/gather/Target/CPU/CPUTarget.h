@@ -89,22 +89,20 @@ struct CPUTargetDescription {
   int64_t elementCheckChunkPositions = 1024;
   /// Element copies of index vectors of two or more components (gather_nd
   /// of scalars) from static params that L2 holds, on one thread, in a
-  /// checked mode: each chunk's check also
-  /// stores each position's params offset in a stack buffer of this many
-  /// offsets (then the chunk size), and the unchecked copies load through
-  /// it (LoweringPlan::copyThroughOffsets): one load of the offset per
-  /// position where they would load every component again, and the check's
-  /// loop, which LLVM vectorizes, computes the addresses. 0: never. Zen: 256
-  /// (stop 30, gather_nd of f32 scalars in L2 with i64 pairs, alternating
-  /// runs: against a scalar C++ loop in the same process 0.73-0.81 ->
-  /// 0.91-0.95x; against bench/run.py's C++ loop, which clang vectorizes
-  /// into gathers, 0.90-0.98 -> 1.02-1.07x. In a C++ model, chunks of
-  /// 128-512 positions did as well, 64 and 4096 worse; depth-1 indices lost
-  /// with it, 0.93 -> 0.87x the scalar loop). From params beyond L2 the
-  /// copies wait on misses, which the longer check delays (scalars from 256
-  /// MiB: 0.96-0.99 -> 0.79-0.95x). The default stays at 0 until measured
-  /// on Intel.
-  int64_t offsetsChunkPositions = 0;
+  /// checked mode: groups of this many positions are checked in vectors
+  /// that also compute each position's params offset, one group ahead of
+  /// its copies, which take the offsets from the vector
+  /// (LoweringPlan::copyThroughOffsets): one vector load of the components
+  /// per group where the copies would load every component again. 0: never.
+  /// Zen: 8, one 64-byte vector of offsets (stop 40, nd_full_f32_i64_l2,
+  /// gen / plain C++ loop: stop 30's chunks of 256 checked into a stack
+  /// buffer of offsets 0.93-0.96x, groups of 8 in vectors 1.00-1.03x; in a
+  /// C++ model, chunks of 64-256 0.92-0.98x, of 8-32 1.00-1.02x: a long
+  /// chunk's burst of index loads does not overlap the params loads). From
+  /// params beyond L2 the copies wait on misses, which the check only
+  /// delays (stop 30's chunks, scalars from 256 MiB: 0.96-0.99 ->
+  /// 0.79-0.95x). The default stays at 0 until measured on Intel.
+  int64_t offsetVectorPositions = 0;
   /// Copies of elements and of slices under a cache line, on one thread,
   /// check chunks of at most this many bytes of indices (then at most
   /// elementCheckChunkPositions or sliceCheckChunkPositions positions; 0:
