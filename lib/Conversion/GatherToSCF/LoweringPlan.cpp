@@ -201,13 +201,16 @@ static void chooseDenseChunkStreaming(const LoweringPlanInputs &in,
 /// tests wrapped indices) from params that L2 holds (beyond it, the copies
 /// wait on misses, which the check only delays), and the index components
 /// are integers a vector holds (ContiguousCheck.h), consecutive along the
-/// innermost loop.
+/// innermost loop, and the elements are integers or floats of whole bytes.
 static void chooseCopyThroughOffsets(const LoweringPlanInputs &in,
                                      std::optional<int64_t> elementBytes,
                                      LoweringPlan &plan) {
   int64_t positions = in.target.offsetVectorPositions;
   auto indexType = dyn_cast<IntegerType>(in.indicesType.getElementType());
+  // The copies write each group as a vector of elements.
+  Type elementType = in.paramsType.getElementType();
   if (positions <= 0 || !plan.scalarCopies || !elementBytes || !indexType ||
+      !isa<IntegerType, FloatType, IndexType>(elementType) ||
       indexType.getWidth() < 8 || indexType.getWidth() > 64 ||
       !llvm::isPowerOf2_32(indexType.getWidth()) ||
       !getTableType(in).hasStaticShape() ||

@@ -268,6 +268,18 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
     %a = gather.gather_nd %p[%i] : (tensor<256x256xf32>, tensor<4096x2xindex>) -> tensor<4096xf32>
     return %a : tensor<4096xf32>
   }
+
+  // Elements a vector cannot hold (complex numbers, vectors) or that are not
+  // whole bytes (i1) are copied one by one, checked in chunks.
+  func.func @zen_element_types(%c: tensor<4x4xcomplex<f32>>, %v: tensor<4x4xvector<4xf32>>, %b: tensor<4x4xi1>, %i: tensor<4096x2xi64>) -> (tensor<4096xcomplex<f32>>, tensor<4096xvector<4xf32>>, tensor<4096xi1>) {
+    // expected-remark-re@+1 {{stream-dense=no{{$}}}}
+    %a = gather.gather_nd %c[%i] : (tensor<4x4xcomplex<f32>>, tensor<4096x2xi64>) -> tensor<4096xcomplex<f32>>
+    // expected-remark-re@+1 {{stream-dense=no{{$}}}}
+    %w = gather.gather_nd %v[%i] : (tensor<4x4xvector<4xf32>>, tensor<4096x2xi64>) -> tensor<4096xvector<4xf32>>
+    // expected-remark-re@+1 {{stream-dense=no{{$}}}}
+    %t = gather.gather_nd %b[%i] : (tensor<4x4xi1>, tensor<4096x2xi64>) -> tensor<4096xi1>
+    return %a, %w, %t : tensor<4096xcomplex<f32>>, tensor<4096xvector<4xf32>>, tensor<4096xi1>
+  }
 }
 
 // -----

@@ -6,7 +6,8 @@
 // boundary) and 596-599 (the last group). Also: 597 positions (the last 5
 // copied one by one), 5 positions of a dynamic count (no whole group),
 // index pairs that are not contiguous in memory (a slice of a wider
-// tensor: no groups), and i32 pairs with negative components. In error mode
+// tensor: no groups), a result written into a column of a wider tensor,
+// and i32 pairs with negative components. In error mode
 // a bad pair at position 300 stops the program naming it; in zero mode it
 // reads 0 and the rest is copied. With a handler that returns, every bad
 // index is reported once, in order (positions 3, 300 and 598: the first and
@@ -18,7 +19,7 @@
 //
 // RUN: gather-opt %s --convert-gather-to-scf=print-plan -o /dev/null 2>&1 \
 // RUN: | FileCheck %s --check-prefix=PLAN
-// PLAN-COUNT-10: chunk=8 {{.*}} through-offsets
+// PLAN-COUNT-11: chunk=8 {{.*}} through-offsets
 // RUN: gather-opt %s --gather-cpu-pipeline | %{run} -e good | FileCheck %s
 // RUN: gather-opt %s --gather-cpu-pipeline | not %{run} -e bad 2>&1 \
 // RUN: | FileCheck %s --check-prefix=BAD
@@ -165,6 +166,21 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
     call @print_windows(%rs) : (tensor<600xf32>) -> ()
     // CHECK:      [44,  0,  11,  22,  33,  44]
     // CHECK:      [11,  22,  33,  44]
+
+    // The result written into a column of a wider tensor (its buffer's
+    // elements 3 apart): each group's vector write stores one by one.
+    %minus = arith.constant -1.0 : f32
+    %cinit = tensor.empty() : tensor<600x3xf32>
+    %cols = linalg.fill ins(%minus : f32) outs(%cinit : tensor<600x3xf32>) -> tensor<600x3xf32>
+    %rc = gather.gather_nd %p[%i] : (tensor<5x7xf32>, tensor<600x2xi64>) -> tensor<600xf32>
+    %col = tensor.insert_slice %rc into %cols[0, 1] [600, 1] [1, 1] : tensor<600xf32> into tensor<600x3xf32>
+    %tail = tensor.extract_slice %col[596, 0] [4, 3] [1, 1] : tensor<600x3xf32> to tensor<4x3xf32>
+    %ut = tensor.cast %tail : tensor<4x3xf32> to tensor<*xf32>
+    call @printMemrefF32(%ut) : (tensor<*xf32>) -> ()
+    // CHECK:      [-1,   11,   -1],
+    // CHECK-NEXT: [-1,   22,   -1],
+    // CHECK-NEXT: [-1,   33,   -1],
+    // CHECK-NEXT: [-1,   44,   -1]
 
     // i32 pairs in zero mode: (-1, 0) at 256 and (4, -2147483648) at 259 read 0.
     %m1 = arith.constant -1 : i32
