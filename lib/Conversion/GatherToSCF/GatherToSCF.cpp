@@ -45,7 +45,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/Support/Debug.h"
 
@@ -117,6 +116,12 @@ enum class CopyKind {
 /// inserted into (the result, or one thread's slot of it).
 using ToResultFn =
     function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange)>;
+
+/// The ToResultFn of copies into the result itself: the loop coordinates.
+static SmallVector<Value> getLoopCoords(OpBuilder &, Location,
+                                        ValueRange loopIvs) {
+  return SmallVector<Value>(loopIvs);
+}
 
 /// Checks and copies one chunk of positions (of a loop of the given size),
 /// carrying the given values; returns the next ones.
@@ -954,12 +959,9 @@ Value LoopEmitter::emitOffsetVectorPositions(OpBuilder &b, Location l,
         scf::YieldOp::create(ob, ol,
                              copyGroup(ob, ol, last, loop.getResults()));
       });
-  auto identity = [](OpBuilder &, Location, ValueRange loopIvs) {
-    return SmallVector<Value>(loopIvs);
-  };
   return emitChunkCopies(
       b, l, IndexChunk{SmallVector<Value>(outerIvs), once.getResult(1), ub},
-      once.getResult(0), identity, badKind);
+      once.getResult(0), getLoopCoords, badKind);
 }
 
 /// The copies of the group at position `lo` that createOffsetVectorCheck
@@ -990,13 +992,10 @@ Value LoopEmitter::emitOffsetVectorCopies(OpBuilder &b, Location l,
     return acc;
   Value hi = arith::AddIOp::create(
       b, l, lo, arith::ConstantIndexOp::create(b, l, plan.chunkPositions));
-  auto identity = [](OpBuilder &, Location, ValueRange loopIvs) {
-    return SmallVector<Value>(loopIvs);
-  };
   return emitChunkCopies(b, l,
                          IndexChunk{SmallVector<Value>(outerIvs), lo,
                                     arith::SelectOp::create(b, l, bad, hi, lo)},
-                         acc, identity, badKind);
+                         acc, getLoopCoords, badKind);
 }
 
 /// Checks::PerCopy: every copy resolves its own index.
@@ -1093,9 +1092,6 @@ Value LoopEmitter::emitSequentialChunks(OpBuilder &b, Location l) {
                                                    args.front(), badKind)};
                })
         .front();
-  auto identity = [](OpBuilder &, Location, ValueRange ivs) {
-    return SmallVector<Value>(ivs);
-  };
   // With checkRepeatedIndicesOnce, whether a chunk was bad is carried too.
   SmallVector<Value> inits{lowering.init};
   if (plan.checkRepeatedIndicesOnce)
@@ -1106,8 +1102,8 @@ Value LoopEmitter::emitSequentialChunks(OpBuilder &b, Location l) {
     if (plan.checkRepeatedIndicesOnce)
       mustCheck = createMustCheck(cb, cl, chunk.outerIvs, args[1]);
     Value bad = emitChunkCheck(cb, cl, chunk, mustCheck);
-    SmallVector<Value> next{emitSplitChunkCopies(cb, cl, bad, chunk, ub,
-                                                 args[0], identity, badKind)};
+    SmallVector<Value> next{emitSplitChunkCopies(
+        cb, cl, bad, chunk, ub, args[0], getLoopCoords, badKind)};
     if (plan.checkRepeatedIndicesOnce)
       next.push_back(arith::OrIOp::create(cb, cl, args[1], bad));
     return next;
