@@ -631,12 +631,17 @@ static void disableUnrolling(Operation *loop) {
 /// unrolls a short static loop (a chunk of 32 positions) fully before the
 /// loop vectorizer sees it, and the SLP vectorizer then packs the scalar
 /// addresses into vector gathers one lane at a time (gather_nd scalars from
-/// 8 MiB, Zen 5: 0.86-0.93x the C++ loop against 1.03-1.14x rolled).
+/// 8 MiB, Zen 5: 0.86-0.93x the C++ loop against 1.03-1.14x rolled). A
+/// loop of slice copies only keeps from unrolling where its copies are
+/// calls (LoweringPlan::rolledSliceCopies).
 void LoopEmitter::annotateCopyLoop(Operation *loop) {
   // Only loops of one-element copies can become vector gathers; a slice
-  // copy is a memcpy.
-  if (plan.numLoops != g.resultRank)
+  // copy is a memcpy, a call where it is large (rolledSliceCopies).
+  if (plan.numLoops != g.resultRank) {
+    if (plan.rolledSliceCopies)
+      disableUnrolling(loop);
     return;
+  }
   if (plan.vectorizeCopies)
     disableUnrolling(loop);
   else

@@ -396,6 +396,11 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
                     isTableBeyondL2(in, *elementBytes))) &&
       (!indicesBytes ||
        *indicesBytes >= in.target.getIndicesPrefetchMinBytes());
+  if (plan.numLoops < g.resultRank && elementBytes) {
+    std::optional<int64_t> sliceBytes = getStaticSliceBytes(in, *elementBytes);
+    plan.rolledSliceCopies =
+        !sliceBytes || *sliceBytes >= in.target.rolledSliceCopyMinBytes;
+  }
   chooseDenseChunkStreaming(in, elementBytes, plan);
   chooseCopyThroughOffsets(in, elementBytes, plan);
   // Copies through offsets need each visit's check: it computes the offsets.
@@ -461,6 +466,8 @@ void LoweringPlan::print(raw_ostream &os) const {
                                        : "no");
   if (copyThroughOffsets)
     os << " through-offsets";
+  if (rolledSliceCopies)
+    os << " unroll=no";
   if (checkRepeatedIndicesOnce)
     os << " repeated-indices=checked-once";
 }

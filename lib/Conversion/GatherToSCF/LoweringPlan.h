@@ -107,6 +107,9 @@ struct LoweringPlan {
   /// LLVM may vectorize the copy loops (CPUTargetDescription::
   /// vectorizedCopiesMaxParamsBytes); otherwise they are annotated not to.
   bool vectorizeCopies = false;
+  /// The slice copy loops are marked not to be unrolled: each copy is a
+  /// libc call (CPUTargetDescription::rolledSliceCopyMinBytes).
+  bool rolledSliceCopies = false;
   /// Each chunk (Checks::PerChunk) of sub-line slices also tests whether its
   /// indices are dense (its first and last index at most
   /// CPUTargetDescription::denseChunkRowsPerPosition params rows apart per

@@ -234,7 +234,7 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
     %a = gather.gather_nd %p[%i] : (tensor<256x256xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
     // expected-remark@+1 {{chunk=8 unchecked=error resolving=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no through-offsets}}
     %b = gather.gather_nd %p[%i] mode<zero> : (tensor<256x256xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
-    // expected-remark-re@+1 {{stream-dense=no{{$}}}}
+    // expected-remark-re@+1 {{stream-dense=no unroll=no{{$}}}}
     %c = gather.gather_nd %p[%j] : (tensor<256x256xf32>, tensor<4096x1xi32>) -> tensor<4096x256xf32>
     // expected-remark-re@+1 {{chunk=32 unchecked=wrap resolving=wrap reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no{{$}}}}
     %d = gather.gather_nd %p[%i] mode<wrap> : (tensor<256x256xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>

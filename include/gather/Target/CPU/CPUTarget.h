@@ -169,6 +169,17 @@ struct CPUTargetDescription {
   /// 1.03-1.04x without (bench/run.py, *_16rows).
   int64_t perCopyCheckMaxCopies = 64;
 
+  /// Loops of slice copies of at least this many bytes, or of a size known
+  /// only at run time, are marked `unroll.disable`: each copy is then a call
+  /// of libc's memcpy (LLVM's x86 backend expands one of at most eight
+  /// vector stores inline, 512 B with AVX-512), and unrolled the loop keeps
+  /// more indices and flags live across the calls than the callee-saved
+  /// registers hold, without saving anything. Zen 5 (bench/run.py, ten
+  /// alternating rounds, generated / plain C++ loop): 64 random rows of
+  /// 4 KiB in L2, 8 copies an iteration 0.97-0.98x (0.975 median), one
+  /// 0.99-1.06x (1.033).
+  int64_t rolledSliceCopyMinBytes = 1024;
+
   /// Static indices of at most this many bytes (half of L2) are checked once
   /// before the loops when the loops have outer dimensions that do not
   /// depend on the indices (elements gathers in L2: 0.90 -> 0.96x the C++
