@@ -281,11 +281,27 @@ static bool isSmallGather(const LoweringPlanInputs &in) {
   return copies && *copies <= in.target.perCopyCheckMaxCopies;
 }
 
+/// Whether the copies of slices of `elementBytes` elements check their own
+/// indices whatever their number (CPUTargetDescription::
+/// flaggedChecksMinSliceBytes): one thread, static slices of that range.
+static bool flagsSliceChecks(const LoweringPlanInputs &in,
+                             std::optional<int64_t> elementBytes) {
+  const GatherGeometry &g = in.geometry;
+  const CPUTargetDescription &target = in.target;
+  if (target.flaggedChecksMinSliceBytes <= 0 || in.options.parallel ||
+      !elementBytes || g.firstIndexedDim + g.numPositionDims == g.resultRank)
+    return false;
+  std::optional<int64_t> sliceBytes = getStaticSliceBytes(in, *elementBytes);
+  return sliceBytes && *sliceBytes >= target.flaggedChecksMinSliceBytes &&
+         *sliceBytes < target.flaggedChecksMaxSliceBytes;
+}
+
 /// Where the indices are checked (LoweringPlan::Checks); `small`:
-/// isSmallGather; `scalarLoop`: the copies move one element each, in a loop
-/// LLVM does not vectorize.
+/// isSmallGather; `flagSlices`: flagsSliceChecks; `scalarLoop`: the copies
+/// move one element each, in a loop LLVM does not vectorize.
 static LoweringPlan::Checks getChecks(const LoweringPlanInputs &in,
-                                      bool reports, bool small, bool scalarLoop,
+                                      bool reports, bool small, bool flagSlices,
+                                      bool scalarLoop,
                                       std::optional<int64_t> indicesBytes) {
   const GatherGeometry &g = in.geometry;
   if (g.indexDepth == 0)
@@ -297,9 +313,10 @@ static LoweringPlan::Checks getChecks(const LoweringPlanInputs &in,
   // (two thirds of the code of a checked chunk, as fast). Zero mode flags
   // as a reporting mode does, without the reports; clamp mode resolves
   // each index without a branch.
+  bool flags = reports || in.mode == GatherMode::Zero;
+  bool canFlag = flags && in.hasZero && hasNoEmptyGatheredDim(in);
   if (small) {
-    bool flags = reports || in.mode == GatherMode::Zero;
-    if (flags && in.hasZero && hasNoEmptyGatheredDim(in))
+    if (canFlag)
       return LoweringPlan::Checks::Flagged;
     if (in.mode == GatherMode::Clamp)
       return LoweringPlan::Checks::PerCopy;
@@ -313,8 +330,10 @@ static LoweringPlan::Checks getChecks(const LoweringPlanInputs &in,
                    g.firstIndexedDim > g.batchDims && indicesBytes &&
                    *indicesBytes <= in.target.getCheckOnceMaxBytes() &&
                    !(scalarLoop && *indicesBytes > in.target.l1CacheBytes);
-  return checkOnce ? LoweringPlan::Checks::UpFront
-                   : LoweringPlan::Checks::PerChunk;
+  if (checkOnce)
+    return LoweringPlan::Checks::UpFront;
+  return canFlag && flagSlices ? LoweringPlan::Checks::Flagged
+                               : LoweringPlan::Checks::PerChunk;
 }
 
 /// The chunks of a checked position loop, how threads split the loops, and
@@ -377,7 +396,7 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
       *paramsBytes > in.target.getVectorizedCopiesMinParamsBytes();
   bool small = isSmallGather(in);
   plan.checks =
-      getChecks(in, plan.reports, small,
+      getChecks(in, plan.reports, small, flagsSliceChecks(in, elementBytes),
                 plan.scalarCopies && !plan.vectorizeCopies, indicesBytes);
   chooseChunksAndThreads(in, elementBytes, plan);
   plan.slicePrefetchDistance =

@@ -45,10 +45,12 @@ struct LoweringPlan {
     /// resolving otherwise.
     PerChunk,
     /// Small gathers in a reporting mode or zero mode (CPUTargetDescription::
-    /// perCopyCheckMaxCopies): one loop copies every slice from its resolved
-    /// address (in bounds: no gathered dimension is empty) without a branch
-    /// and or-reduces the checks; a second loop reports the bad indices (in
-    /// a reporting mode) and zeroes their slots only when one failed.
+    /// perCopyCheckMaxCopies), and on some targets gathers of slices from a
+    /// cache line to 1 KiB (flaggedChecksMinSliceBytes): one loop copies
+    /// every slice from its resolved address (in bounds: no gathered
+    /// dimension is empty) without a branch and or-reduces the checks; a
+    /// second loop reports the bad indices (in a reporting mode) and zeroes
+    /// their slots only when one failed.
     Flagged,
   };
   /// How the loops are spread over threads (an scf.forall).

@@ -39,6 +39,7 @@ CPUTargetDescription CPUTargetDescription::forCPU(StringRef cpu) {
     target.checkChunkIndexBytes = 512;
     target.beyondL2RowPrefetchLocality = 3;
     target.offsetVectorPositions = 8;
+    target.flaggedChecksMinSliceBytes = 64;
     target.prefetchScalarIndicesBeyondL2 = true;
     target.slicePrefetchMaxBytesBeyondL2 = target.slicePrefetchMaxBytes;
   }

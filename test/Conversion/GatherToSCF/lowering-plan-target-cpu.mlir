@@ -136,7 +136,8 @@ module {
 // them again, and the copies wait for the check's index loads): 128
 // positions of i32 indices, 64 of i64 or index (8 bytes) or of i32 pairs,
 // 32 of i64 pairs; 1024 by default. Slice copies check 128 positions, and
-// slices under a cache line at most 512 bytes of indices as well.
+// slices under a cache line at most 512 bytes of indices as well; slices of
+// a line up to 1 KiB check their own indices (flagged, next case).
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
   func.func @zen_element_chunks(%e: tensor<4194304xf32>, %i: tensor<4096xi32>, %j: tensor<4096xi64>, %k: tensor<4096xindex>,
                                 %p: tensor<2048x2048xf32>, %m: tensor<4096x2xi32>, %n: tensor<4096x2xi64>) {
@@ -158,9 +159,48 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
     %a = gather.gather %r16[%i] : (tensor<4194304x4xf32>, tensor<4096xi32>) -> tensor<4096x4xf32>
     // expected-remark@+1 {{copy=slice checks=per-chunk chunk=64 }}
     %b = gather.gather %r16[%j] : (tensor<4194304x4xf32>, tensor<4096xi64>) -> tensor<4096x4xf32>
-    // expected-remark@+1 {{copy=slice checks=per-chunk chunk=128 }}
+    // expected-remark@+1 {{copy=slice checks=flagged unchecked=error }}
     %c = gather.gather %r256[%j] : (tensor<65536x64xf32>, tensor<4096xi64>) -> tensor<4096x64xf32>
     return
+  }
+}
+
+// -----
+
+// On one thread on Zen, in error, wrap and zero mode, copies of static
+// slices from a cache line to under 1 KiB check their own indices however
+// many there are (flagged), keeping their slice prefetches: not slices under
+// a line (dense-chunk streaming), nor of 1 KiB (memcpy calls), nor of a
+// dynamic size, nor in clamp mode, nor with threads (PAR), nor by default.
+module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
+  func.func @zen_flagged_slices(%r64: tensor<65536x16xf32>, %r32: tensor<65536x8xf32>, %r1k: tensor<65536x256xf32>,
+                                %rd: tensor<65536x?xf32>, %i: tensor<4096xi32>) {
+    // PAR: :[[@LINE+2]]:10: remark: {{.*}} copy=slice checks=per-chunk chunk=1024 {{.*}} threads=over-chunks
+    // expected-remark@+1 {{copy=slice checks=flagged unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=32 into=l1 }}
+    %a = gather.gather %r64[%i] : (tensor<65536x16xf32>, tensor<4096xi32>) -> tensor<4096x16xf32>
+    // expected-remark@+1 {{copy=slice checks=flagged unchecked=wrap }}
+    %b = gather.gather %r64[%i] mode<wrap> : (tensor<65536x16xf32>, tensor<4096xi32>) -> tensor<4096x16xf32>
+    // expected-remark@+1 {{copy=slice checks=flagged unchecked=error resolving=zero }}
+    %c = gather.gather %r64[%i] mode<zero> : (tensor<65536x16xf32>, tensor<4096xi32>) -> tensor<4096x16xf32>
+    // expected-remark@+1 {{copy=slice checks=per-chunk chunk=128 unchecked=error resolving=clamp }}
+    %d = gather.gather %r64[%i] mode<clamp> : (tensor<65536x16xf32>, tensor<4096xi32>) -> tensor<4096x16xf32>
+    // expected-remark@+1 {{copy=slice checks=per-chunk chunk=128 }}
+    %e = gather.gather %r32[%i] : (tensor<65536x8xf32>, tensor<4096xi32>) -> tensor<4096x8xf32>
+    // expected-remark@+1 {{copy=slice checks=per-chunk chunk=128 }}
+    %f = gather.gather %r1k[%i] : (tensor<65536x256xf32>, tensor<4096xi32>) -> tensor<4096x256xf32>
+    // expected-remark@+1 {{copy=slice checks=per-chunk chunk=128 }}
+    %g = gather.gather %rd[%i] : (tensor<65536x?xf32>, tensor<4096xi32>) -> tensor<4096x?xf32>
+    return
+  }
+}
+
+// -----
+
+module {
+  func.func @default_slices(%r64: tensor<65536x16xf32>, %i: tensor<4096xi32>) -> tensor<4096x16xf32> {
+    // expected-remark@+1 {{copy=slice checks=per-chunk chunk=128 }}
+    %a = gather.gather %r64[%i] : (tensor<65536x16xf32>, tensor<4096xi32>) -> tensor<4096x16xf32>
+    return %a : tensor<4096x16xf32>
   }
 }
 
@@ -192,7 +232,7 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
     // expected-remark@+1 {{copy=slice checks=per-chunk chunk=64 }}
     %f = gather.gather %r16[%j] : (tensor<4194304x4xf32>, tensor<4096xi64>) -> tensor<4096x4xf32>
     // PAR: :[[@LINE+2]]:10: remark: {{.*}} copy=slice checks=per-chunk chunk=1024 sub-chunk=128 {{.*}} threads=over-chunks
-    // expected-remark@+1 {{copy=slice checks=per-chunk chunk=128 }}
+    // expected-remark@+1 {{copy=slice checks=flagged }}
     %g = gather.gather %r256[%j] : (tensor<65536x64xf32>, tensor<4096xi64>) -> tensor<4096x64xf32>
     return
   }

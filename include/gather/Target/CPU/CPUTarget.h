@@ -168,6 +168,25 @@ struct CPUTargetDescription {
   /// rows of 256 B ran at 0.80-0.83x the plain C++ loop with prefetches,
   /// 1.03-1.04x without (bench/run.py, *_16rows).
   int64_t perCopyCheckMaxCopies = 64;
+  /// On one thread, in a reporting mode or zero mode, copies of static
+  /// slices of at least flaggedChecksMinSliceBytes and under
+  /// flaggedChecksMaxSliceBytes check their own indices in the same way
+  /// whatever their number (LoweringPlan::Checks::Flagged, slice prefetches
+  /// kept), rather than a check loop ahead of each chunk's copies: such a
+  /// slice's inline copy outlasts its check, and the copy loop no longer
+  /// pauses at every chunk. 0: never. Zen: 64, a cache line (stop 41,
+  /// three alternating rounds, generated / plain C++ loop, per-chunk ->
+  /// flagged: gather_nd rows of 256 B in L2 0.987 -> 1.001x, from 256 MiB
+  /// 1.19 -> 1.23x, f16 rows 1.23 -> 1.28x, sorted rows of 256 B in L2
+  /// 0.977 -> 0.996x, from 256 MiB 1.15 -> 1.19x; random rows of 256 B
+  /// within 1 % either way). Slices under a line keep their chunks
+  /// (dense-chunk streaming; element copies in L2 ran at 0.65-0.83x
+  /// flagged), and so do slices of 1 KiB and more, memcpy calls
+  /// (rolledSliceCopyMinBytes) that dwarf the check (rows of 4 and 64 KiB
+  /// within 1.5 % either way) and that stream dense chunks
+  /// (denseOnlyStreamMinBytes).
+  int64_t flaggedChecksMinSliceBytes = 0;
+  int64_t flaggedChecksMaxSliceBytes = 1024;
 
   /// Loops of slice copies of at least this many bytes, or of a size known
   /// only at run time, are marked `unroll.disable`: each copy is then a call
