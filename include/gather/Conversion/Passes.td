@@ -134,6 +134,14 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
     types, ranks, axes, mode) in the symbol table: the op bufferizes in
     place to `scf.if %bad { func.call }`, and later passes see one op per
     gather instead of a loop nest (compile time, docs/performance.md).
+    On targets with CPUTargetDescription::flaggedChecksMinSliceBytes (AMD
+    Zen), gathers of static slices from a cache line to under 1 KiB copy
+    that way however many copies they have.
+
+    Loops of slice copies that become libc memcpy calls (slices of 1 KiB or
+    more, or of a size known only at run time) carry
+    `llvm.loop_annotation<unroll = <disable = true>>` (print-plan:
+    `unroll=no`): unrolled around calls, LLVM spilled their indices.
   }];
   let options = [
     Option<"prefetchDistance", "prefetch-distance", "int64_t",
