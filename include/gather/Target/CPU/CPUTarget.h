@@ -389,10 +389,11 @@ struct CPUTargetDescription {
   /// sums a D256 f32 row of 1 KiB in sixteen zmm registers at once
   /// (bagRegisterAccumulatorMaxBytes 1024: D256 uniform 0.88-1.07 -> 1.21-1.31x
   /// the C++ prefetch loop). Its element copies check chunks of 128 positions
-  /// (elementCheckChunkPositions), it leaves rows of 4 KiB and more to the
-  /// hardware from DRAM too (slicePrefetchMaxBytesBeyondL2), and its slice
-  /// and bag-row prefetches fill
-  /// L1 from params of any size (beyondL2RowPrefetchLocality 3; stop 29,
+  /// (elementCheckChunkPositions), its copies of slices from a line to 1 KiB
+  /// check their own indices (flaggedChecksMinSliceBytes), it leaves rows
+  /// of 4 KiB and more to the hardware from DRAM too
+  /// (slicePrefetchMaxBytesBeyondL2), and its slice and bag-row prefetches
+  /// fill L1 from params of any size (beyondL2RowPrefetchLocality 3; stop 29,
   /// alternating runs, generated / C++ prefetch loop, prefetcht1 ->
   /// prefetcht0: in one phase of the VM bags D64 uniform on two threads
   /// 0.80-0.82 -> 0.98-1.04x, gather_nd rows of 256 B 0.75-0.84 ->
