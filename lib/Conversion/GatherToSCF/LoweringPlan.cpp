@@ -281,18 +281,15 @@ static bool isSmallGather(const LoweringPlanInputs &in) {
   return copies && *copies <= in.target.perCopyCheckMaxCopies;
 }
 
-/// Whether the copies of slices of `elementBytes` elements check their own
-/// indices whatever their number (CPUTargetDescription::
-/// flaggedChecksMinSliceBytes): one thread, static slices of that range.
+/// Whether slice copies of `sliceBytes` (static; none for element copies or
+/// dynamic slices) check their own indices whatever their number
+/// (CPUTargetDescription::flaggedChecksMinSliceBytes): one thread, slices of
+/// that range.
 static bool flagsSliceChecks(const LoweringPlanInputs &in,
-                             std::optional<int64_t> elementBytes) {
-  const GatherGeometry &g = in.geometry;
+                             std::optional<int64_t> sliceBytes) {
   const CPUTargetDescription &target = in.target;
-  if (target.flaggedChecksMinSliceBytes <= 0 || in.options.parallel ||
-      !elementBytes || g.firstIndexedDim + g.numPositionDims == g.resultRank)
-    return false;
-  std::optional<int64_t> sliceBytes = getStaticSliceBytes(in, *elementBytes);
-  return sliceBytes && *sliceBytes >= target.flaggedChecksMinSliceBytes &&
+  return target.flaggedChecksMinSliceBytes > 0 && !in.options.parallel &&
+         sliceBytes && *sliceBytes >= target.flaggedChecksMinSliceBytes &&
          *sliceBytes < target.flaggedChecksMaxSliceBytes;
 }
 
@@ -394,9 +391,14 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
       plan.scalarCopies && elementBytes && *elementBytes >= 4 && paramsBytes &&
       *paramsBytes <= in.target.vectorizedCopiesMaxParamsBytes &&
       *paramsBytes > in.target.getVectorizedCopiesMinParamsBytes();
+  // The bytes of each slice copy where static (none for element copies).
+  bool sliceCopies = plan.numLoops < g.resultRank;
+  std::optional<int64_t> sliceBytes =
+      sliceCopies && elementBytes ? getStaticSliceBytes(in, *elementBytes)
+                                  : std::nullopt;
   bool small = isSmallGather(in);
   plan.checks =
-      getChecks(in, plan.reports, small, flagsSliceChecks(in, elementBytes),
+      getChecks(in, plan.reports, small, flagsSliceChecks(in, sliceBytes),
                 plan.scalarCopies && !plan.vectorizeCopies, indicesBytes);
   chooseChunksAndThreads(in, elementBytes, plan);
   plan.slicePrefetchDistance =
@@ -415,11 +417,9 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
                     isTableBeyondL2(in, *elementBytes))) &&
       (!indicesBytes ||
        *indicesBytes >= in.target.getIndicesPrefetchMinBytes());
-  if (plan.numLoops < g.resultRank && elementBytes) {
-    std::optional<int64_t> sliceBytes = getStaticSliceBytes(in, *elementBytes);
-    plan.rolledSliceCopies =
-        !sliceBytes || *sliceBytes >= in.target.rolledSliceCopyMinBytes;
-  }
+  plan.rolledSliceCopies =
+      sliceCopies && elementBytes &&
+      (!sliceBytes || *sliceBytes >= in.target.rolledSliceCopyMinBytes);
   chooseDenseChunkStreaming(in, elementBytes, plan);
   chooseCopyThroughOffsets(in, elementBytes, plan);
   // Copies through offsets need each visit's check: it computes the offsets.
