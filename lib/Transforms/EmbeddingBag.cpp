@@ -22,7 +22,10 @@
 // The accumulator is one vector value (registers) when D is static and the
 // row is at most CPUTargetDescription::bagRegisterAccumulatorMaxBytes;
 // otherwise it is the output row itself (L1), updated a cache line of
-// elements at a time (dynamic D: masked transfers for the tail).
+// elements at a time (dynamic D: masked transfers for the tail). A float
+// min or max in registers accumulates through compares and selects, exact
+// but for NaN and infinite rows, whose blocks are combined again
+// (emitMinMaxBlockLoop, CPUTargetDescription::bagMinMaxThroughSelects).
 //
 // Why a loop nest of its own instead of tile-and-fuse (measured, see
 // docs/performance.md "Embedding bag"): the fused tile copies each bag's rows
@@ -35,9 +38,10 @@
 // before its rows are read; a bag with a bad index takes a second loop that
 // reads each bad index as a zero row and sets the bag's flag; after the
 // forall, from one thread, every bad index is reported to the handler in
-// index order when a flag is set (never from the threads). Zero mode reads a zero row for
-// an out-of-bounds index, clamp mode the clamped row. Nothing is read, and
-// nothing checked, when the gathered tensor is empty (D = 0 or K = 0).
+// index order when a flag is set (never from the threads). Zero mode reads a
+// zero row for an out-of-bounds index, clamp mode the clamped row. Nothing is
+// read, and nothing checked, when the gathered tensor is empty (D = 0 or K =
+// 0).
 //
 //===----------------------------------------------------------------------===//
 
@@ -271,6 +275,38 @@ std::optional<BagForm> matchBag(linalg::LinalgOp consumer, Operation *op) {
   return form;
 }
 
+/// The ordered compare that picks the new element of a float min or max
+/// combiner (`ogt` for a max, `olt` for a min): a body that is one
+/// arith.maximumf, minimumf, maxnumf or minnumf of the row and the
+/// accumulator, without the fast-math flags that already let LLVM use the
+/// target's plain min/max. std::nullopt for any other body.
+std::optional<arith::CmpFPredicate> matchFloatMinMax(const BagForm &form) {
+  linalg::LinalgOp consumer = form.consumer;
+  Block *body = consumer.getBlock();
+  if (!isa<FloatType>(form.elementType) || form.elementType != form.accType ||
+      !llvm::hasSingleElement(body->without_terminator()))
+    return std::nullopt;
+  Operation &op = body->front();
+  if (body->getTerminator()->getOperand(0) != op.getResult(0))
+    return std::nullopt;
+  Value row = consumer.getMatchingBlockArgument(form.rows);
+  Value acc = consumer.getMatchingBlockArgument(form.init);
+  if (op.getNumOperands() != 2 ||
+      !((op.getOperand(0) == row && op.getOperand(1) == acc) ||
+        (op.getOperand(0) == acc && op.getOperand(1) == row)))
+    return std::nullopt;
+  auto fastMath = dyn_cast<arith::ArithFastMathInterface>(op);
+  if (!fastMath || bitEnumContainsAll(
+                       fastMath.getFastMathFlagsAttr().getValue(),
+                       arith::FastMathFlags::nnan | arith::FastMathFlags::nsz))
+    return std::nullopt;
+  if (isa<arith::MaximumFOp, arith::MaxNumFOp>(op))
+    return arith::CmpFPredicate::OGT;
+  if (isa<arith::MinimumFOp, arith::MinNumFOp>(op))
+    return arith::CmpFPredicate::OLT;
+  return std::nullopt;
+}
+
 /// Returns a read-only `bufferization.to_buffer` of the [N, D] table with a
 /// unit innermost stride (rows are read with vector loads) and any other
 /// strides and offset.
@@ -308,6 +344,10 @@ private:
                         int64_t width, Value slot);
   Value emitBlock(OpBuilder &b, Location loc, Value bag, Value slot,
                   Value offset, int64_t width, bool prefetch);
+  Value emitBlockLoop(OpBuilder &b, Location loc, Value bag, Value offset,
+                      int64_t width, bool prefetch, Value init);
+  Value emitMinMaxBlockLoop(OpBuilder &b, Location loc, Value bag, Value offset,
+                            int64_t width, bool prefetch, Value init);
   void emitPrefetch(OpBuilder &b, Location loc, Value bag, Value k);
   ResolvedIndex resolveRow(OpBuilder &b, Location loc, Value bag, Value k,
                            bool reported);
@@ -353,6 +393,10 @@ private:
   int64_t lineElements = 1, prefetchMaxElements = 1;
   /// True when the table may have no row (clamp mode reads none then).
   bool tableMayBeEmpty = true;
+  /// Set when register blocks of a float min or max accumulate through
+  /// compares and selects (CPUTargetDescription::bagMinMaxThroughSelects):
+  /// the compare that picks the row's element.
+  std::optional<arith::CmpFPredicate> minMaxPredicate;
 };
 
 /// Reads the table, the indices and their sizes, and makes the table's
@@ -375,6 +419,8 @@ void BagEmitter::readSizes(OpBuilder &b, Location loc) {
 void BagEmitter::chooseTuning(const CPUTargetDescription &target) {
   int64_t elementBytes = getBytes(form.elementType);
   int64_t accBytes = getBytes(form.accType);
+  if (target.bagMinMaxThroughSelects)
+    minMaxPredicate = matchFloatMinMax(form);
   int64_t registerMax = options.registerAccumulatorMaxBytes >= 0
                             ? options.registerAccumulatorMaxBytes
                             : target.bagRegisterAccumulatorMaxBytes;
@@ -644,24 +690,112 @@ Value BagEmitter::emitBlock(OpBuilder &b, Location loc, Value bag, Value slot,
                                          ValueRange{offset}, pad,
                                          ArrayRef<bool>{true});
   }
-  auto loop = scf::ForOp::create(
-      b, loc, cst(b, loc, 0), bagSize, cst(b, loc, 1), ValueRange{acc},
-      [&](OpBuilder &lb, Location ll, Value k, ValueRange args) {
-        if (prefetch)
-          emitPrefetch(lb, ll, bag, k);
-        ResolvedIndex row = resolveRow(lb, ll, bag, k, /*reported=*/false);
-        SmallVector<Value> scalars = loadScalars(lb, ll, bag, k);
-        Value values = readRow(lb, ll, row, offset, width);
-        scf::YieldOp::create(
-            lb, ll, combine(lb, ll, values, args[0], scalars, width));
-      });
-  Value sum = loop.getResult(0);
+  Value sum =
+      minMaxPredicate
+          ? emitMinMaxBlockLoop(b, loc, bag, offset, width, prefetch, acc)
+          : emitBlockLoop(b, loc, bag, offset, width, prefetch, acc);
   if (form.epilogue)
     sum = applyEpilogue(b, loc, sum, width);
   return vector::TransferWriteOp::create(b, loc, sum, slot,
                                          ValueRange{offset},
                                          ArrayRef<bool>{true})
       .getResult();
+}
+
+/// The loop over the bag's rows that combines columns [offset, offset +
+/// width) of each into `init` with the consumer's body; returns the result.
+Value BagEmitter::emitBlockLoop(OpBuilder &b, Location loc, Value bag,
+                                Value offset, int64_t width, bool prefetch,
+                                Value init) {
+  return scf::ForOp::create(
+             b, loc, cst(b, loc, 0), bagSize, cst(b, loc, 1), ValueRange{init},
+             [&](OpBuilder &lb, Location ll, Value k, ValueRange args) {
+               if (prefetch)
+                 emitPrefetch(lb, ll, bag, k);
+               ResolvedIndex row =
+                   resolveRow(lb, ll, bag, k, /*reported=*/false);
+               SmallVector<Value> scalars = loadScalars(lb, ll, bag, k);
+               Value values = readRow(lb, ll, row, offset, width);
+               scf::YieldOp::create(
+                   lb, ll, combine(lb, ll, values, args[0], scalars, width));
+             })
+      .getResult(0);
+}
+
+/// emitBlockLoop for a float min or max (minMaxPredicate), exact without
+/// the op's NaN rules: the accumulator takes the row's element where the
+/// ordered compare holds (one vmaxps on x86, against six for llvm.maximum),
+/// and where the two are equal, their bits anded for a max, ored for a min
+/// (+0 above -0: a max of +0 and -0 is +0, a min -0). A NaN among the rows
+/// makes `x * 0 + s` NaN (one fma; an infinity too), a NaN in the init
+/// shows at once; then (rare) the block is combined again with the op.
+Value BagEmitter::emitMinMaxBlockLoop(OpBuilder &b, Location loc, Value bag,
+                                      Value offset, int64_t width,
+                                      bool prefetch, Value init) {
+  auto vectorType = VectorType::get({width}, form.accType);
+  auto bitsType = VectorType::get(
+      {width}, b.getIntegerType(form.accType.getIntOrFloatBitWidth()));
+  // The NaN sum is at most four cache lines of elements wide (registers: a
+  // D256 f32 block on Zen has sixteen zmm accumulators): wider rows fold
+  // into it, four lines at a time.
+  int64_t sumWidth = 4 * chunk;
+  if (width % sumWidth != 0)
+    sumWidth = width;
+  auto sumType = VectorType::get({sumWidth}, form.accType);
+  Value sumZeros = arith::ConstantOp::create(
+      b, loc, sumType, cast<TypedAttr>(b.getZeroAttr(sumType)));
+  auto anyNaN = [&](OpBuilder &sb, Location sl, Value v) -> Value {
+    Value lanes =
+        arith::CmpFOp::create(sb, sl, arith::CmpFPredicate::UNO, v, v);
+    return vector::ReductionOp::create(sb, sl, vector::CombiningKind::OR,
+                                       lanes);
+  };
+  bool isMax = *minMaxPredicate == arith::CmpFPredicate::OGT;
+  auto loop = scf::ForOp::create(
+      b, loc, cst(b, loc, 0), bagSize, cst(b, loc, 1),
+      ValueRange{init, sumZeros},
+      [&](OpBuilder &lb, Location ll, Value k, ValueRange args) {
+        if (prefetch)
+          emitPrefetch(lb, ll, bag, k);
+        ResolvedIndex row = resolveRow(lb, ll, bag, k, /*reported=*/false);
+        Value x = readRow(lb, ll, row, offset, width);
+        Value acc = args[0];
+        Value take = arith::CmpFOp::create(lb, ll, *minMaxPredicate, x, acc);
+        Value picked = arith::SelectOp::create(lb, ll, take, x, acc);
+        Value equal =
+            arith::CmpFOp::create(lb, ll, arith::CmpFPredicate::OEQ, x, acc);
+        Value xBits = arith::BitcastOp::create(lb, ll, bitsType, x);
+        Value accBits = arith::BitcastOp::create(lb, ll, bitsType, acc);
+        Value bits = isMax
+                         ? Value(arith::AndIOp::create(lb, ll, xBits, accBits))
+                         : Value(arith::OrIOp::create(lb, ll, xBits, accBits));
+        Value tie = arith::BitcastOp::create(lb, ll, vectorType, bits);
+        Value next = arith::SelectOp::create(lb, ll, equal, tie, picked);
+        Value nanSum = args[1];
+        for (int64_t i = 0; i < width; i += sumWidth) {
+          Value part =
+              sumWidth == width
+                  ? x
+                  : vector::ExtractStridedSliceOp::create(
+                        lb, ll, x, ArrayRef<int64_t>{i},
+                        ArrayRef<int64_t>{sumWidth}, ArrayRef<int64_t>{1});
+          nanSum = vector::FMAOp::create(lb, ll, part, sumZeros, nanSum);
+        }
+        scf::YieldOp::create(lb, ll, ValueRange{next, nanSum});
+      });
+  Value redo = arith::OrIOp::create(b, loc, anyNaN(b, loc, init),
+                                    anyNaN(b, loc, loop.getResult(1)));
+  auto exact = scf::IfOp::create(
+      b, loc, redo,
+      [&](OpBuilder &tb, Location tl) {
+        scf::YieldOp::create(tb, tl,
+                             emitBlockLoop(tb, tl, bag, offset, width,
+                                           /*prefetch=*/false, init));
+      },
+      [&](OpBuilder &eb, Location el) {
+        scf::YieldOp::create(eb, el, loop.getResult(0));
+      });
+  return exact.getResult(0);
 }
 
 /// Prefetches the row `prefetchDistance` positions ahead in the flattened

@@ -97,7 +97,12 @@ func.func @bag_sum(%table: tensor<1000x64xf32>, %indices: tensor<16x32xi64>) -> 
 // prefetching whole rows (13 lines) 8 positions ahead (8 KiB is 10; at
 // most K = 8), then blocks 64 and
 // 128 in a loop, then the 8-element tail; each starts from the init's
-// columns. No check: an out-of-bounds index reads a zero row.
+// columns. No check: an out-of-bounds index reads a zero row. A max
+// accumulates through an ordered compare and a select (one vmaxps on x86,
+// CPUTargetDescription::bagMinMaxThroughSelects), equal elements through
+// the and of their bits (+0 above -0), and sums `row * 0` (NaN for a NaN or
+// an infinity); a block whose init or sum is NaN is combined again, without
+// prefetches, with the op itself.
 // CHECK-LABEL: func.func @bag_max_blocks(
 //  CHECK-SAME:     %[[I:[a-z0-9]+]]: tensor<?x8xi32>, %[[INIT:[a-z0-9]+]]: tensor<?x200xf32>
 //   CHECK-DAG:   %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<64xf32>
@@ -105,7 +110,7 @@ func.func @bag_sum(%table: tensor<1000x64xf32>, %indices: tensor<16x32xi64>) -> 
 //       CHECK:   scf.forall (%[[B:.*]]) in (%[[NB]]) shared_outs(%[[O:.*]] = %[[INIT]])
 //       CHECK:     %[[SLOT:.*]] = tensor.extract_slice %[[O]][%[[B]], 0] [1, 200] [1, 1]
 //       CHECK:     %[[A0:.*]] = vector.transfer_read %[[SLOT]][%c0], {{.*}} : tensor<200xf32>, vector<64xf32>
-//       CHECK:     %[[ACC:.*]] = scf.for {{.*}} iter_args(%[[A:.*]] = %[[A0]]) -> (vector<64xf32>)
+//       CHECK:     %[[ACC:.*]]:2 = scf.for {{.*}} iter_args(%[[A:.*]] = %[[A0]], %[[N:.*]] = %[[ZERO]]) -> (vector<64xf32>, vector<64xf32>)
 // CHECK-COUNT-13:    memref.prefetch
 //       CHECK:       %[[X:.*]] = tensor.extract %[[I]]
 //       CHECK:       %[[XI:.*]] = arith.index_cast %[[X]] : i32 to index
@@ -115,13 +120,35 @@ func.func @bag_sum(%table: tensor<1000x64xf32>, %indices: tensor<16x32xi64>) -> 
 //       CHECK:         vector.load {{.*}}[%[[AT]], %c0] {{.*}} vector<64xf32>
 //       CHECK:       } else {
 //       CHECK:         scf.yield %[[ZERO]]
-//       CHECK:       arith.maximumf %[[V]], %[[A]] : vector<64xf32>
-//       CHECK:     %[[S1:.*]] = vector.transfer_write %[[ACC]], %[[SLOT]][%c0]
+//       CHECK:       %[[GT:.*]] = arith.cmpf ogt, %[[V]], %[[A]] : vector<64xf32>
+//       CHECK:       %[[SEL:.*]] = arith.select %[[GT]], %[[V]], %[[A]] : vector<64xi1>, vector<64xf32>
+//       CHECK:       %[[EQ:.*]] = arith.cmpf oeq, %[[V]], %[[A]] : vector<64xf32>
+//       CHECK:       %[[VB:.*]] = arith.bitcast %[[V]] : vector<64xf32> to vector<64xi32>
+//       CHECK:       %[[AB:.*]] = arith.bitcast %[[A]] : vector<64xf32> to vector<64xi32>
+//       CHECK:       %[[AND:.*]] = arith.andi %[[VB]], %[[AB]] : vector<64xi32>
+//       CHECK:       %[[TIE:.*]] = arith.bitcast %[[AND]] : vector<64xi32> to vector<64xf32>
+//       CHECK:       %[[NEXT:.*]] = arith.select %[[EQ]], %[[TIE]], %[[SEL]]
+//       CHECK:       %[[NAN:.*]] = vector.fma %[[V]], %[[ZERO]], %[[N]] : vector<64xf32>
+//       CHECK:       scf.yield %[[NEXT]], %[[NAN]]
+//       CHECK:     %[[U0:.*]] = arith.cmpf uno, %[[A0]], %[[A0]] : vector<64xf32>
+//       CHECK:     %[[R0:.*]] = vector.reduction <or>, %[[U0]] : vector<64xi1> into i1
+//       CHECK:     %[[U1:.*]] = arith.cmpf uno, %[[ACC]]#1, %[[ACC]]#1 : vector<64xf32>
+//       CHECK:     %[[R1:.*]] = vector.reduction <or>, %[[U1]] : vector<64xi1> into i1
+//       CHECK:     %[[REDO:.*]] = arith.ori %[[R0]], %[[R1]] : i1
+//       CHECK:     %[[MAX:.*]] = scf.if %[[REDO]] -> (vector<64xf32>) {
+//       CHECK:       %[[EXACT:.*]] = scf.for {{.*}} iter_args(%[[E:.*]] = %[[A0]]) -> (vector<64xf32>)
+//   CHECK-NOT:         memref.prefetch
+//       CHECK:         arith.maximumf {{.*}}, %[[E]] : vector<64xf32>
+//       CHECK:       scf.yield %[[EXACT]]
+//       CHECK:     } else {
+//       CHECK:       scf.yield %[[ACC]]#0
+//       CHECK:     %[[S1:.*]] = vector.transfer_write %[[MAX]], %[[SLOT]][%c0]
 //       CHECK:     %[[S2:.*]] = scf.for %[[C:.*]] = %c64 to %c192 step %c64 iter_args(%[[S:.*]] = %[[S1]])
 //       CHECK:       vector.transfer_read %[[S]][%[[C]]]
 //       CHECK-NOT:   memref.prefetch
-//       CHECK:       arith.maximumf {{.*}} : vector<64xf32>
+//       CHECK:       arith.cmpf ogt, {{.*}} : vector<64xf32>
 //       CHECK:     vector.transfer_read %[[S2]][%c192], {{.*}} vector<8xf32>
+//       CHECK:       arith.cmpf ogt, {{.*}} : vector<8xf32>
 //       CHECK:       arith.maximumf {{.*}} : vector<8xf32>
 //       CHECK:   return
 // NESTED-LABEL: func.func @bag_max_blocks(
@@ -311,5 +338,86 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
         linalg.yield %s : f32
       }
     return %sum, %dsum : tensor<16x64xf32>, tensor<16x64xf32>
+  }
+}
+
+// -----
+
+// Min and max keep the op itself where its fast-math flags already let LLVM
+// use the plain instruction (nnan, nsz), on a target that is not x86
+// (AArch64's fmax is IEEE maximum), and for any other combiner; a min picks
+// the row's element with an ordered less-than, and ors the bits of equal
+// ones (-0 below +0).
+// CHECK-LABEL: func.func @bag_min(
+//       CHECK:   arith.cmpf olt, {{.*}} : vector<64xf32>
+//       CHECK:   arith.ori {{.*}} : vector<64xi32>
+//       CHECK:   arith.minimumf {{.*}} : vector<64xf32>
+// CHECK-LABEL: func.func @bag_max_fast_math(
+//   CHECK-NOT:   arith.cmpf ogt
+//       CHECK:   arith.maximumf {{.*}} fastmath<nnan,nsz> : vector<64xf32>
+func.func @bag_min(%table: tensor<1000x64xf32>, %indices: tensor<?x8xi32>, %init: tensor<?x64xf32>) -> tensor<?x64xf32> {
+  %rows = gather.gather %table[%indices] mode<zero> : (tensor<1000x64xf32>, tensor<?x8xi32>) -> tensor<?x8x64xf32>
+  %min = linalg.reduce ins(%rows : tensor<?x8x64xf32>) outs(%init : tensor<?x64xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %m = arith.minimumf %acc, %x : f32
+      linalg.yield %m : f32
+    }
+  return %min : tensor<?x64xf32>
+}
+
+func.func @bag_max_fast_math(%table: tensor<1000x64xf32>, %indices: tensor<?x8xi32>, %init: tensor<?x64xf32>) -> tensor<?x64xf32> {
+  %rows = gather.gather %table[%indices] mode<zero> : (tensor<1000x64xf32>, tensor<?x8xi32>) -> tensor<?x8x64xf32>
+  %max = linalg.reduce ins(%rows : tensor<?x8x64xf32>) outs(%init : tensor<?x64xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %m = arith.maximumf %x, %acc fastmath<nnan,nsz> : f32
+      linalg.yield %m : f32
+    }
+  return %max : tensor<?x64xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @bag_max_aarch64(
+//   CHECK-NOT:   arith.cmpf ogt
+//       CHECK:   arith.maximumf {{.*}} : vector<64xf32>
+//   CHECK-NOT:   arith.cmpf ogt
+//       CHECK:   return
+module attributes {llvm.target = #llvm.target<triple = "aarch64-unknown-linux-gnu", chip = "neoverse-v2">} {
+  func.func @bag_max_aarch64(%table: tensor<1000x64xf32>, %indices: tensor<?x8xi32>, %init: tensor<?x64xf32>) -> tensor<?x64xf32> {
+    %rows = gather.gather %table[%indices] mode<zero> : (tensor<1000x64xf32>, tensor<?x8xi32>) -> tensor<?x8x64xf32>
+    %max = linalg.reduce ins(%rows : tensor<?x8x64xf32>) outs(%init : tensor<?x64xf32>) dimensions = [1]
+      (%x: f32, %acc: f32) {
+        %m = arith.maximumf %x, %acc : f32
+        linalg.yield %m : f32
+      }
+    return %max : tensor<?x64xf32>
+  }
+}
+
+// -----
+
+// On Zen a block is 1 KiB of the row (bagRegisterAccumulatorMaxBytes): one
+// vector<256xf32> accumulator, whose NaN sum stays four lines wide (sixteen
+// zmm accumulators leave no room for sixteen more): the row folds into it a
+// quarter at a time.
+// CHECK-LABEL: func.func @bag_max_zen(
+//       CHECK:   scf.for {{.*}} -> (vector<256xf32>, vector<64xf32>)
+//       CHECK:     arith.cmpf ogt, {{.*}} : vector<256xf32>
+//       CHECK:     %[[Q0:.*]] = vector.extract_strided_slice %[[ROW:.*]] {offsets = [0], sizes = [64], strides = [1]}
+//       CHECK:     %[[S0:.*]] = vector.fma %[[Q0]], {{.*}} : vector<64xf32>
+//       CHECK:     %[[Q1:.*]] = vector.extract_strided_slice %[[ROW]] {offsets = [64], sizes = [64], strides = [1]}
+//       CHECK:     %[[S1:.*]] = vector.fma %[[Q1]], {{.*}}, %[[S0]] : vector<64xf32>
+//       CHECK:     vector.extract_strided_slice %[[ROW]] {offsets = [128]
+//       CHECK:     vector.extract_strided_slice %[[ROW]] {offsets = [192]
+//       CHECK:   arith.maximumf {{.*}} : vector<256xf32>
+module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
+  func.func @bag_max_zen(%table: tensor<1000x256xf32>, %indices: tensor<?x8xi32>, %init: tensor<?x256xf32>) -> tensor<?x256xf32> {
+    %rows = gather.gather %table[%indices] mode<zero> : (tensor<1000x256xf32>, tensor<?x8xi32>) -> tensor<?x8x256xf32>
+    %max = linalg.reduce ins(%rows : tensor<?x8x256xf32>) outs(%init : tensor<?x256xf32>) dimensions = [1]
+      (%x: f32, %acc: f32) {
+        %m = arith.maximumf %x, %acc : f32
+        linalg.yield %m : f32
+      }
+    return %max : tensor<?x256xf32>
   }
 }

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace mlir;
 using namespace mlir::gather;
@@ -46,20 +47,24 @@ CPUTargetDescription CPUTargetDescription::forCPU(StringRef cpu) {
   return target;
 }
 
-/// The chip of the nearest `llvm.target` attribute on `op` or its ancestors;
-/// empty where there is none.
-static StringRef getTargetChip(Operation *op) {
+/// The nearest `llvm.target` attribute on `op` or its ancestors; null where
+/// there is none.
+static LLVM::TargetAttr getTargetAttr(Operation *op) {
   StringRef name = LLVM::LLVMDialect::getTargetAttrName();
   for (; op; op = op->getParentOp())
     if (auto target = op->getAttrOfType<LLVM::TargetAttr>(name))
-      return target.getChip().getValue();
+      return target;
   return {};
 }
 
 CPUTargetDescription CPUTargetDescription::get(Operation *op) {
   if (!op)
     return CPUTargetDescription();
-  CPUTargetDescription target = forCPU(getTargetChip(op));
+  LLVM::TargetAttr attr = getTargetAttr(op);
+  CPUTargetDescription target =
+      forCPU(attr ? attr.getChip().getValue() : StringRef());
+  if (attr && !llvm::Triple(attr.getTriple().getValue()).isX86())
+    target.bagMinMaxThroughSelects = false;
   readEntry(op, "L1_cache_size_in_bytes", target.l1CacheBytes);
   readEntry(op, "L2_cache_size_in_bytes", target.l2CacheBytes);
   readEntry(op, "cache_line_size_in_bytes", target.cacheLineBytes);
@@ -91,7 +96,9 @@ bool CPUTargetDescription::operator==(const CPUTargetDescription &other) const {
         t.vectorizedCopiesMaxParamsBytes, t.denseChunkRowsPerPosition,
         t.denseOnlyStreamMinBytes, t.minScalarFloatBits,
         t.beyondL2RowPrefetchLocality, t.offsetVectorPositions,
-        t.prefetchScalarIndicesBeyondL2);
+        t.prefetchScalarIndicesBeyondL2, t.vectorizedCopiesBeyondL2Only,
+        t.flaggedChecksMinSliceBytes, t.flaggedChecksMaxSliceBytes,
+        t.rolledSliceCopyMinBytes, t.bagMinMaxThroughSelects);
   };
   return fields(*this) == fields(other);
 }
