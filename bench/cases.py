@@ -158,12 +158,14 @@ def bag(dim, k, dist, reduce, bags, rows, dtype="f32", itype="i64",
 
 def bag_cases(bags, rows, extra=True):
     """D 64 and 256, K 32, sum for both distributions (1 and 2 threads);
-    with `extra`, mean and max (D 64, uniform, 1 thread)."""
+    with `extra`, mean and max (D 64, uniform, 1 thread) and max of D 256
+    (its accumulator is sixteen zmm registers on Zen)."""
     cases = [bag(d, 32, dist, "sum", bags, rows)
              for d in (64, 256) for dist in ("uniform", "zipf")]
     if extra:
         cases += [bag(64, 32, "uniform", r, bags, rows, threads=(1,))
                   for r in ("mean", "max")]
+        cases.append(bag(256, 32, "uniform", "max", bags, rows, threads=(1,)))
     return cases
 
 

@@ -283,7 +283,10 @@ std::optional<BagForm> matchBag(linalg::LinalgOp consumer, Operation *op) {
 std::optional<arith::CmpFPredicate> matchFloatMinMax(const BagForm &form) {
   linalg::LinalgOp consumer = form.consumer;
   Block *body = consumer.getBlock();
-  if (!isa<FloatType>(form.elementType) || form.elementType != form.accType ||
+  // The IEEE types LLVM compares and fmas natively (not the f8 ones).
+  if (!isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(
+          form.elementType) ||
+      form.elementType != form.accType ||
       !llvm::hasSingleElement(body->without_terminator()))
     return std::nullopt;
   Operation &op = body->front();

@@ -214,8 +214,13 @@ def FuseGatherReductionsPass : Pass<"gather-fuse-reductions"> {
     handler to the gather's symbol table, so they take this route only
     where that table lies within the op the pass runs on. An elementwise
     op that alone reads the sums (a mean's division) is applied to each
-    accumulator before it is written. Nothing is copied: neither the
-    `[B, K, D]` tensor nor a tile of it.
+    accumulator before it is written. A float min or max (`maximumf`,
+    `minimumf`, `maxnumf`, `minnumf`) in registers accumulates on x86
+    through an ordered compare and a select, the bits of equal elements
+    anded or ored (+0 above -0), and redoes with the op a block whose init
+    or rows hold a NaN or an infinity
+    (CPUTargetDescription::bagMinMaxThroughSelects). Nothing is copied:
+    neither the `[B, K, D]` tensor nor a tile of it.
 
     A contraction over the gathered rows' other dimensions (a
     `linalg.matmul` of the gathered rows by a weight matrix, a

@@ -39,6 +39,9 @@
 // IR-LABEL: func.func @maxnum(
 //       IR:   arith.cmpf ogt
 //       IR:     arith.maxnumf
+// IR-LABEL: func.func @max_f16(
+//       IR:   arith.andi {{.*}} : vector<4xi16>
+//       IR:   vector.fma {{.*}} : vector<4xf16>
 
 // WIDE-LABEL: func.func @max_wide(
 //       WIDE:   scf.for {{.*}} -> (vector<128xf32>, vector<64xf32>)
@@ -120,6 +123,27 @@ func.func @max_init(%table: tensor<6x4xf32>, %indices: tensor<?x3xi64>, %init: t
   return %r : tensor<?x4xf32>
 }
 
+// The max of f16 rows, widened to f32 to print (-0, NaN and infinities
+// survive both conversions).
+func.func @max_f16(%table32: tensor<6x4xf32>, %indices: tensor<?x3xi64>) -> tensor<?x4xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %indices, %c0 : tensor<?x3xi64>
+  %e16 = tensor.empty() : tensor<6x4xf16>
+  %table = linalg.map { arith.truncf } ins(%table32 : tensor<6x4xf32>) outs(%e16 : tensor<6x4xf16>)
+  %rows = gather.gather %table[%indices] mode<zero> : (tensor<6x4xf16>, tensor<?x3xi64>) -> tensor<?x3x4xf16>
+  %ninf = arith.constant 0xFC00 : f16
+  %e = tensor.empty(%n) : tensor<?x4xf16>
+  %init = linalg.fill ins(%ninf : f16) outs(%e : tensor<?x4xf16>) -> tensor<?x4xf16>
+  %r = linalg.reduce ins(%rows : tensor<?x3x4xf16>) outs(%init : tensor<?x4xf16>) dimensions = [1]
+    (%x: f16, %acc: f16) {
+      %m = arith.maximumf %x, %acc : f16
+      linalg.yield %m : f16
+    }
+  %e32 = tensor.empty(%n) : tensor<?x4xf32>
+  %r32 = linalg.map { arith.extf } ins(%r : tensor<?x4xf16>) outs(%e32 : tensor<?x4xf32>)
+  return %r32 : tensor<?x4xf32>
+}
+
 // table[i, j] = 1000 i + j, 3 x 128, but a NaN at [1, 100].
 func.func @max_wide(%indices: tensor<?x2xi64>) -> tensor<?x4xf32> {
   %t = tensor.generate {
@@ -177,6 +201,17 @@ func.func @main() {
   // CHECK-NEXT: [-2,   nan,   -3,   -inf],
   // CHECK-NEXT: [0,   0,   -3,   -inf],
   // CHECK-NEXT: [-2,   -4,   -0,   2]]
+
+  %max16 = call @max_f16(%table, %idxd) : (tensor<6x4xf32>, tensor<?x3xi64>) -> tensor<?x4xf32>
+  call @print(%max16) : (tensor<?x4xf32>) -> ()
+  // CHECK:      sizes = [7, 4]
+  // CHECK-NEXT: [3,   2,   0,   inf],
+  // CHECK-NEXT: [1,   7,   0,   4],
+  // CHECK-NEXT: [-0,   -4,   -0,   2],
+  // CHECK-NEXT: [-0,   7,   0,   4],
+  // CHECK-NEXT: [5,   nan,   0,   4],
+  // CHECK-NEXT: [3,   2,   0,   0],
+  // CHECK-NEXT: [-0,   7,   0,   4]]
 
   // maxnumf ignores the NaN; bags without both zeros (either may come out).
   %idxn = arith.constant dense<[[0, 3, 4], [1, 3, 4]]> : tensor<2x3xi64>
