@@ -38,7 +38,9 @@ CPUTargetDescription CPUTargetDescription::forCPU(StringRef cpu) {
     target.bagRegisterAccumulatorMaxBytes = 1024;
     target.elementCheckChunkPositions = 128;
     target.checkChunkIndexBytes = 512;
-    target.beyondL2RowPrefetchLocality = 3;
+    // Into L1 on Zen 5 (stop 29); Zen 4 keeps L2, the default (stop 42).
+    if (cpu == "znver5")
+      target.beyondL2RowPrefetchLocality = 3;
     target.offsetVectorPositions = 8;
     target.flaggedChecksMinSliceBytes = 64;
     target.prefetchScalarIndicesBeyondL2 = true;

@@ -1,7 +1,8 @@
 // The lowering plan follows the chip of the nearest llvm.target
 // (CPUTargetDescription::forCPU): AMD Zen ("znver*") takes no prefetches for
 // slices of 4 bytes up to a cache line, prefetches rows of a line or more
-// from params beyond L2 into L1 (into=l1; sub-line slices into L2), leaves
+// from params beyond L2 into L1 on Zen 5 (into=l1; sub-line slices, and
+// Zen 4's rows, into L2), leaves
 // rows of 4 KiB to the hardware prefetcher from any params, streams
 // prefetched rows of 4 KiB only in dense chunks (lowering-plan-zen-dense-
 // streams.mlir), and checks element copies in
@@ -108,11 +109,21 @@ module {
 
 // -----
 
-// Rows of 256 B from dynamically sized params: into L1 on Zen, into L2 by
-// default.
+// Rows of 256 B from dynamically sized params: into L1 on Zen 5, into L2 on
+// Zen 4 (below) and by default.
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
   func.func @zen_dynamic_rows(%p: tensor<?x64xf32>, %i: tensor<4096xi32>) -> tensor<4096x64xf32> {
     // expected-remark@+1 {{slice-prefetch=8 into=l1 }}
+    %a = gather.gather %p[%i] : (tensor<?x64xf32>, tensor<4096xi32>) -> tensor<4096x64xf32>
+    return %a : tensor<4096x64xf32>
+  }
+}
+
+// -----
+
+module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver4">} {
+  func.func @zen4_dynamic_rows(%p: tensor<?x64xf32>, %i: tensor<4096xi32>) -> tensor<4096x64xf32> {
+    // expected-remark@+1 {{slice-prefetch=8 into=l2 }}
     %a = gather.gather %p[%i] : (tensor<?x64xf32>, tensor<4096xi32>) -> tensor<4096x64xf32>
     return %a : tensor<4096x64xf32>
   }

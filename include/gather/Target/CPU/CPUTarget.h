@@ -405,13 +405,20 @@ struct CPUTargetDescription {
   /// (elementCheckChunkPositions), its copies of slices from a line to 1 KiB
   /// check their own indices (flaggedChecksMinSliceBytes), it leaves rows
   /// of 4 KiB and more to the hardware from DRAM too
-  /// (slicePrefetchMaxBytesBeyondL2), and its slice and bag-row prefetches
-  /// fill L1 from params of any size (beyondL2RowPrefetchLocality 3; stop 29,
-  /// alternating runs, generated / C++ prefetch loop, prefetcht1 ->
-  /// prefetcht0: in one phase of the VM bags D64 uniform on two threads
-  /// 0.80-0.82 -> 0.98-1.04x, gather_nd rows of 256 B 0.75-0.84 ->
-  /// 0.92-0.95x; in the next even on both, bags D64 on one thread median
-  /// 0.97 -> 0.99x; never worse).
+  /// (slicePrefetchMaxBytesBeyondL2). On Zen 5 ("znver5") its slice and
+  /// bag-row prefetches fill L1 from params of any size
+  /// (beyondL2RowPrefetchLocality 3; stop 29, alternating runs, generated /
+  /// C++ prefetch loop, prefetcht1 -> prefetcht0: in one phase of the VM
+  /// bags D64 uniform on two threads 0.80-0.82 -> 0.98-1.04x, gather_nd rows
+  /// of 256 B 0.75-0.84 -> 0.92-0.95x; in the next even on both). Zen 4
+  /// keeps them in L2, the default: there prefetcht0 held a third fewer
+  /// rows in flight (stop 42, Zen 4 VM, three alternating rounds, generated
+  /// / C++ prefetch loop, prefetcht0 -> prefetcht1: random rows of 256 B
+  /// 1.05 -> 1.40x, two threads 1.19 -> 1.73x, gather_nd rows 1.22 ->
+  /// 1.44x, sorted rows 1.23 -> 1.47x, dynamic rows 1.09 -> 1.33x, bags D64
+  /// uniform 0.99 -> 1.55x, D256 uniform 1.00 -> 1.61x, two threads 1.00 ->
+  /// 1.53x, D256 zipf 1.07 -> 1.46x; rows of 4 KiB and 16 B, unprefetched
+  /// on Zen, even). The other Zen rules were measured on Zen 5 only.
   static CPUTargetDescription forCPU(StringRef cpu);
 
   /// Returns the description for code generated inside `op`: the tuning for
