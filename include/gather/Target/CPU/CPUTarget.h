@@ -326,7 +326,7 @@ struct CPUTargetDescription {
   /// above -0, and a sum of `row * 0` (one fma) that a NaN or an infinity
   /// makes NaN; such a block (rare) is combined again with the op itself.
   /// x86 lowers llvm.maximum, with its NaN and signed-zero rules, to six
-  /// instructions a vector; this is four. Zen 5 (stop 42, alternating
+  /// instructions a vector; this is four. Zen 4 (stop 42, alternating
   /// rounds, generated / C++ prefetch loop, whose `a > b ? a : b` is one
   /// vmaxps): bag_D64_K32_uniform_max 0.99 -> 1.07x, with a zero in every
   /// bag 0.98 -> 1.05x, D256 0.83 -> 0.99x. False for a target whose triple
