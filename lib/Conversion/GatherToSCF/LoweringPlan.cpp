@@ -109,7 +109,7 @@ static std::optional<int64_t> getStaticSliceBytes(const LoweringPlanInputs &in,
 /// C++ loop with prefetches, 1.03-1.04x without; bench/run.py, *_16rows).
 static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
                                         std::optional<int64_t> elementBytes,
-                                        bool small) {
+                                        bool small, bool vectorizedCopies) {
   const GatherGeometry &g = in.geometry;
   const CPUTargetDescription &target = in.target;
   int64_t requested = in.options.prefetchDistance;
@@ -134,7 +134,8 @@ static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
   // A static table larger than L2: into L2, far enough ahead to cover the
   // random reads' latency (getRowPrefetchLocality).
   if (sliceBytes < target.cacheLineBytes)
-    return beyondL2 && sliceBytes <= target.subLinePrefetchMaxSliceBytes
+    return beyondL2 && sliceBytes <= target.subLinePrefetchMaxSliceBytes &&
+                   (target.subLinePrefetchVectorizedCopies || !vectorizedCopies)
                ? target.subLinePrefetchDistance
                : 0;
   return std::clamp<int64_t>(target.slicePrefetchAheadBytes / sliceBytes,
@@ -402,7 +403,7 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
                 plan.scalarCopies && !plan.vectorizeCopies, indicesBytes);
   chooseChunksAndThreads(in, elementBytes, plan);
   plan.slicePrefetchDistance =
-      getSlicePrefetchDistance(in, elementBytes, small);
+      getSlicePrefetchDistance(in, elementBytes, small, plan.vectorizeCopies);
   plan.slicePrefetchAtRunTime = plan.slicePrefetchDistance > 0 &&
                                 in.options.prefetchDistance < 0 &&
                                 hasDynamicSlice(in);

@@ -31,7 +31,12 @@ static void readEntry(Operation *op, StringRef key, int64_t &value) {
 CPUTargetDescription CPUTargetDescription::forCPU(StringRef cpu) {
   CPUTargetDescription target;
   if (cpu.starts_with("znver")) {
-    target.subLinePrefetchMaxSliceBytes = 2;
+    // Zen 5 prefetches only sub-line slices under 4 bytes (stop 27); Zen 4
+    // every one, but not where vector gathers copy them (stop 42).
+    if (cpu == "znver5")
+      target.subLinePrefetchMaxSliceBytes = 2;
+    else
+      target.subLinePrefetchVectorizedCopies = false;
     target.denseOnlyStreamMinBytes = 4096;
     target.vectorizedCopiesMaxParamsBytes = 64 << 20;
     target.vectorizedCopiesBeyondL2Only = true;
@@ -100,7 +105,8 @@ bool CPUTargetDescription::operator==(const CPUTargetDescription &other) const {
         t.beyondL2RowPrefetchLocality, t.offsetVectorPositions,
         t.prefetchScalarIndicesBeyondL2, t.vectorizedCopiesBeyondL2Only,
         t.flaggedChecksMinSliceBytes, t.flaggedChecksMaxSliceBytes,
-        t.rolledSliceCopyMinBytes, t.bagMinMaxThroughSelects);
+        t.rolledSliceCopyMinBytes, t.bagMinMaxThroughSelects,
+        t.subLinePrefetchVectorizedCopies);
   };
   return fields(*this) == fields(other);
 }

@@ -1,13 +1,14 @@
 // The lowering plan follows the chip of the nearest llvm.target
-// (CPUTargetDescription::forCPU): AMD Zen ("znver*") takes no prefetches for
-// slices of 4 bytes up to a cache line, prefetches rows of a line or more
-// from params beyond L2 into L1 on Zen 5 (into=l1; sub-line slices, and
-// Zen 4's rows, into L2), leaves
-// rows of 4 KiB to the hardware prefetcher from any params, streams
-// prefetched rows of 4 KiB only in dense chunks (lowering-plan-zen-dense-
-// streams.mlir), and checks element copies in
-// chunks of 128 positions, and prefetches the indices of scalar gathers from
-// tables beyond L2; any other chip, or none, takes the default rules.
+// (CPUTargetDescription::forCPU). AMD Zen ("znver*") leaves rows of 4 KiB
+// to the hardware prefetcher from any params, streams prefetched rows of
+// 4 KiB only in dense chunks (lowering-plan-zen-dense-streams.mlir), checks
+// element copies in chunks of 128 positions, and prefetches the indices of
+// scalar gathers from tables beyond L2. Zen 5 ("znver5") also takes no
+// prefetches for slices of 4 bytes up to a cache line, and prefetches rows
+// of a line or more from params beyond L2 into L1 (into=l1; sub-line
+// slices into L2); Zen 4 prefetches sub-line slices, but not copies LLVM
+// may turn into vector gathers, and rows into L2. Any other chip, or none,
+// takes the default rules.
 //
 // RUN: gather-opt %s --convert-gather-to-scf=print-plan --split-input-file -verify-diagnostics -o /dev/null
 // RUN: gather-opt %s --convert-gather-to-scf="print-plan parallel" --split-input-file -o /dev/null 2>&1 \
@@ -34,6 +35,23 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
     // expected-remark@+1 {{vectorize=no}}
     %b = gather.gather_nd %over[%j] : (tensor<4194304x8xf32>, tensor<200x2xi32>) -> tensor<200xf32>
     return %a, %b : tensor<200xf32>, tensor<200xf32>
+  }
+}
+
+// -----
+
+// Zen 4 prefetches every sub-line slice from params beyond L2, as the
+// default does, but not the copies LLVM may turn into vector gathers (f32
+// elements from 16 MiB; from 128 MiB they are scalar).
+module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver4">} {
+  func.func @zen4_sub_line(%p: tensor<1048576x4xf32>, %e: tensor<4194304xf32>, %big: tensor<33554432xf32>, %i: tensor<200xi32>) -> (tensor<200x4xf32>, tensor<200xf32>, tensor<200xf32>) {
+    // expected-remark@+1 {{slice-prefetch=64 into=l2 indices-prefetch=no vectorize=no}}
+    %a = gather.gather %p[%i] : (tensor<1048576x4xf32>, tensor<200xi32>) -> tensor<200x4xf32>
+    // expected-remark@+1 {{slice-prefetch=0 indices-prefetch=no vectorize=yes}}
+    %b = gather.gather %e[%i] : (tensor<4194304xf32>, tensor<200xi32>) -> tensor<200xf32>
+    // expected-remark@+1 {{slice-prefetch=64 into=l2 indices-prefetch=no vectorize=no}}
+    %c = gather.gather %big[%i] : (tensor<33554432xf32>, tensor<200xi32>) -> tensor<200xf32>
+    return %a, %b, %c : tensor<200x4xf32>, tensor<200xf32>, tensor<200xf32>
   }
 }
 
@@ -66,7 +84,7 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
 
 // The nearest llvm.target counts: a function's own overrides the module's.
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "sapphirerapids">} {
-  func.func @nearest(%p: tensor<1048576x4xf32>, %i: tensor<200xi32>) -> tensor<200x4xf32> attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver4">} {
+  func.func @nearest(%p: tensor<1048576x4xf32>, %i: tensor<200xi32>) -> tensor<200x4xf32> attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
     // expected-remark@+1 {{slice-prefetch=0 indices-prefetch=no}}
     %a = gather.gather %p[%i] : (tensor<1048576x4xf32>, tensor<200xi32>) -> tensor<200x4xf32>
     return %a : tensor<200x4xf32>

@@ -256,12 +256,25 @@ struct CPUTargetDescription {
   /// 16 B 0.96-1.00 -> 1.23-1.31 -> 1.17-1.34x, gather_nd scalars 0.98-1.06
   /// -> 1.08-1.29 -> 1.09-1.25x; sorted rows of 16 B about even.
   int64_t subLinePrefetchDistance = 64;
-  /// ...for slices of at most this many bytes (Intel: every slice under a
-  /// line; Zen 5: only those under 4 bytes, i8 and f16 elements, whose copy
-  /// loops keep fewer reads in flight: without the prefetch f16 elements
-  /// from 64 MiB ran at 0.68-0.92x the plain C++ loop, with it 1.00-1.11x;
-  /// f32 elements and gather_nd scalars gain without it, forCPU).
+  /// ...for slices of at most this many bytes (Intel and Zen 4: every
+  /// slice under a line; Zen 5: only those under 4 bytes, i8 and f16
+  /// elements, whose copy loops keep fewer reads in flight: without the
+  /// prefetch f16 elements from 64 MiB ran at 0.68-0.92x the plain C++
+  /// loop, with it 1.00-1.11x; f32 elements and gather_nd scalars gain
+  /// without it, forCPU). Zen 4 needs it from 4 bytes up (stop 42, three
+  /// alternating rounds, generated / plain C++ loop, from 256 MiB, Zen 5's
+  /// rule -> every sub-line slice: f32 elements 1.02 -> 1.96x, two threads
+  /// 0.97 -> 1.83x, with i64 indices 1.02 -> 1.75x, batch_dims = 1
+  /// elements 1.03 -> 1.51x, gather_nd scalars 0.99 -> 1.91x, random rows
+  /// of 16 B 0.99 -> 1.81x, i8 rows 0.99 -> 1.77x; sorted rows even).
   int64_t subLinePrefetchMaxSliceBytes = std::numeric_limits<int64_t>::max();
+  /// ...also where LLVM may vectorize the copies into vector gathers
+  /// (vectorizedCopiesMaxParamsBytes). Zen 4: not; there the prefetch costs
+  /// what the gathers save (stop 42, three to five alternating rounds,
+  /// generated / plain C++ loop: gather_nd scalars from 16 MiB of params,
+  /// vectorized, 0.94-0.97x without the prefetch, 0.78-0.86x with it; not
+  /// vectorized 0.85x, 0.83x with it).
+  bool subLinePrefetchVectorizedCopies = true;
   /// The distance embedding bags use when the row size is only known at
   /// run time (a gather's slice copies compute theirs there by the rules
   /// above).
@@ -390,11 +403,14 @@ struct CPUTargetDescription {
 
   /// Returns the tuning for `cpu`, an LLVM CPU name (clang's -march): the
   /// defaults, measured on Intel Xeon (Emerald Rapids), for any CPU but AMD
-  /// Zen ("znver*"), measured on Zen 5 (stop 27, docs/performance.md). Zen
-  /// keeps enough random reads in flight without help: it takes no
-  /// prefetches for slices of 4 bytes up to a cache line (gather_nd scalars
-  /// from 256 MiB 0.83-0.92 -> 0.98-0.99x the plain C++ loop, sorted rows of
-  /// 16 B 0.90 -> 1.12x), and random rows of 4 KiB keep plain stores
+  /// Zen ("znver*"), measured on Zen 5 (stop 27, docs/performance.md) and,
+  /// for the prefetch rules, on Zen 4 (stop 42). Zen 5 keeps enough random
+  /// reads in flight without help: it takes no prefetches for slices of 4
+  /// bytes up to a cache line (gather_nd scalars from 256 MiB 0.83-0.92 ->
+  /// 0.98-0.99x the plain C++ loop, sorted rows of 16 B 0.90 -> 1.12x);
+  /// Zen 4 does not, and takes them where its copies are not vector
+  /// gathers (subLinePrefetchVectorizedCopies). Random rows of 4 KiB keep
+  /// plain stores
   /// (denseOnlyStreamMinBytes). Its vector gathers lose to scalar loads
   /// within L2 (gather_nd scalars in L2 0.82-0.83 -> 0.89-0.90x the C++ loop
   /// without them) and win beyond it, up to 64 MiB measured
