@@ -725,35 +725,67 @@ Value BagEmitter::emitBlockLoop(OpBuilder &b, Location loc, Value bag,
       .getResult(0);
 }
 
+/// One step of a float min or max without the op's NaN rules: the element
+/// the ordered compare `predicate` picks (`ogt`: a max), and for equal
+/// elements the and (max) or or (min) of their bits, which puts +0 above
+/// -0 as the op does.
+Value createMinMaxStep(OpBuilder &b, Location loc,
+                              arith::CmpFPredicate predicate, Value x,
+                              Value acc) {
+  auto type = cast<VectorType>(x.getType());
+  auto bitsType = type.clone(
+      b.getIntegerType(type.getElementType().getIntOrFloatBitWidth()));
+  Value take = arith::CmpFOp::create(b, loc, predicate, x, acc);
+  Value picked = arith::SelectOp::create(b, loc, take, x, acc);
+  Value equal =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, x, acc);
+  Value xBits = arith::BitcastOp::create(b, loc, bitsType, x);
+  Value accBits = arith::BitcastOp::create(b, loc, bitsType, acc);
+  Value bits = predicate == arith::CmpFPredicate::OGT
+                   ? Value(arith::AndIOp::create(b, loc, xBits, accBits))
+                   : Value(arith::OrIOp::create(b, loc, xBits, accBits));
+  Value tie = arith::BitcastOp::create(b, loc, type, bits);
+  return arith::SelectOp::create(b, loc, equal, tie, picked);
+}
+
+/// `sum + x * 0` (one fma; NaN once `x` held a NaN or an infinity), `x`
+/// folded into the sum's width a part at a time; `zeros` is of that width.
+Value createNaNSumStep(OpBuilder &b, Location loc, Value x, Value sum,
+                              Value zeros) {
+  int64_t width = cast<VectorType>(x.getType()).getNumElements();
+  int64_t sumWidth = cast<VectorType>(sum.getType()).getNumElements();
+  for (int64_t i = 0; i < width; i += sumWidth) {
+    Value part = sumWidth == width
+                     ? x
+                     : vector::ExtractStridedSliceOp::create(
+                           b, loc, x, ArrayRef<int64_t>{i},
+                           ArrayRef<int64_t>{sumWidth}, ArrayRef<int64_t>{1});
+    sum = vector::FMAOp::create(b, loc, part, zeros, sum);
+  }
+  return sum;
+}
+
+/// Whether any lane of `v` is NaN.
+Value createAnyNaN(OpBuilder &b, Location loc, Value v) {
+  Value lanes = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, v, v);
+  return vector::ReductionOp::create(b, loc, vector::CombiningKind::OR, lanes);
+}
+
 /// emitBlockLoop for a float min or max (minMaxPredicate), exact without
-/// the op's NaN rules: the accumulator takes the row's element where the
-/// ordered compare holds (one vmaxps on x86, against six for llvm.maximum),
-/// and where the two are equal, their bits anded for a max, ored for a min
-/// (+0 above -0: a max of +0 and -0 is +0, a min -0). A NaN among the rows
-/// makes `x * 0 + s` NaN (one fma; an infinity too), a NaN in the init
+/// the op's NaN rules (createMinMaxStep: one vmaxps on x86, against six for
+/// llvm.maximum, and an and for ties). A NaN among the rows makes their
+/// NaN sum NaN (createNaNSumStep; an infinity too), a NaN in the init
 /// shows at once; then (rare) the block is combined again with the op.
 Value BagEmitter::emitMinMaxBlockLoop(OpBuilder &b, Location loc, Value bag,
                                       Value offset, int64_t width,
                                       bool prefetch, Value init) {
-  auto vectorType = VectorType::get({width}, form.accType);
-  auto bitsType = VectorType::get(
-      {width}, b.getIntegerType(form.accType.getIntOrFloatBitWidth()));
   // The NaN sum is at most four cache lines of elements wide (registers: a
   // D256 f32 block on Zen has sixteen zmm accumulators): wider rows fold
   // into it, four lines at a time.
-  int64_t sumWidth = 4 * chunk;
-  if (width % sumWidth != 0)
-    sumWidth = width;
+  int64_t sumWidth = width % (4 * chunk) == 0 ? 4 * chunk : width;
   auto sumType = VectorType::get({sumWidth}, form.accType);
   Value sumZeros = arith::ConstantOp::create(
       b, loc, sumType, cast<TypedAttr>(b.getZeroAttr(sumType)));
-  auto anyNaN = [&](OpBuilder &sb, Location sl, Value v) -> Value {
-    Value lanes =
-        arith::CmpFOp::create(sb, sl, arith::CmpFPredicate::UNO, v, v);
-    return vector::ReductionOp::create(sb, sl, vector::CombiningKind::OR,
-                                       lanes);
-  };
-  bool isMax = *minMaxPredicate == arith::CmpFPredicate::OGT;
   auto loop = scf::ForOp::create(
       b, loc, cst(b, loc, 0), bagSize, cst(b, loc, 1),
       ValueRange{init, sumZeros},
@@ -762,32 +794,13 @@ Value BagEmitter::emitMinMaxBlockLoop(OpBuilder &b, Location loc, Value bag,
           emitPrefetch(lb, ll, bag, k);
         ResolvedIndex row = resolveRow(lb, ll, bag, k, /*reported=*/false);
         Value x = readRow(lb, ll, row, offset, width);
-        Value acc = args[0];
-        Value take = arith::CmpFOp::create(lb, ll, *minMaxPredicate, x, acc);
-        Value picked = arith::SelectOp::create(lb, ll, take, x, acc);
-        Value equal =
-            arith::CmpFOp::create(lb, ll, arith::CmpFPredicate::OEQ, x, acc);
-        Value xBits = arith::BitcastOp::create(lb, ll, bitsType, x);
-        Value accBits = arith::BitcastOp::create(lb, ll, bitsType, acc);
-        Value bits = isMax
-                         ? Value(arith::AndIOp::create(lb, ll, xBits, accBits))
-                         : Value(arith::OrIOp::create(lb, ll, xBits, accBits));
-        Value tie = arith::BitcastOp::create(lb, ll, vectorType, bits);
-        Value next = arith::SelectOp::create(lb, ll, equal, tie, picked);
-        Value nanSum = args[1];
-        for (int64_t i = 0; i < width; i += sumWidth) {
-          Value part =
-              sumWidth == width
-                  ? x
-                  : vector::ExtractStridedSliceOp::create(
-                        lb, ll, x, ArrayRef<int64_t>{i},
-                        ArrayRef<int64_t>{sumWidth}, ArrayRef<int64_t>{1});
-          nanSum = vector::FMAOp::create(lb, ll, part, sumZeros, nanSum);
-        }
-        scf::YieldOp::create(lb, ll, ValueRange{next, nanSum});
+        scf::YieldOp::create(
+            lb, ll,
+            ValueRange{createMinMaxStep(lb, ll, *minMaxPredicate, x, args[0]),
+                       createNaNSumStep(lb, ll, x, args[1], sumZeros)});
       });
-  Value redo = arith::OrIOp::create(b, loc, anyNaN(b, loc, init),
-                                    anyNaN(b, loc, loop.getResult(1)));
+  Value redo = arith::OrIOp::create(b, loc, createAnyNaN(b, loc, init),
+                                    createAnyNaN(b, loc, loop.getResult(1)));
   auto exact = scf::IfOp::create(
       b, loc, redo,
       [&](OpBuilder &tb, Location tl) {
