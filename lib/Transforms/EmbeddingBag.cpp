@@ -40,8 +40,8 @@
 // forall, from one thread, every bad index is reported to the handler in
 // index order when a flag is set (never from the threads). Zero mode reads a
 // zero row for an out-of-bounds index, clamp mode the clamped row. Nothing is
-// read, and nothing checked, when the gathered tensor is empty (D = 0 or K =
-// 0).
+// read, and nothing checked, when the gathered tensor is empty (D = 0 or
+// K = 0).
 //
 //===----------------------------------------------------------------------===//
 
@@ -730,8 +730,7 @@ Value BagEmitter::emitBlockLoop(OpBuilder &b, Location loc, Value bag,
 /// elements the and (max) or or (min) of their bits, which puts +0 above
 /// -0 as the op does.
 Value createMinMaxStep(OpBuilder &b, Location loc,
-                              arith::CmpFPredicate predicate, Value x,
-                              Value acc) {
+                       arith::CmpFPredicate predicate, Value x, Value acc) {
   auto type = cast<VectorType>(x.getType());
   auto bitsType = type.clone(
       b.getIntegerType(type.getElementType().getIntOrFloatBitWidth()));
@@ -751,7 +750,7 @@ Value createMinMaxStep(OpBuilder &b, Location loc,
 /// `sum + x * 0` (one fma; NaN once `x` held a NaN or an infinity), `x`
 /// folded into the sum's width a part at a time; `zeros` is of that width.
 Value createNaNSumStep(OpBuilder &b, Location loc, Value x, Value sum,
-                              Value zeros) {
+                       Value zeros) {
   int64_t width = cast<VectorType>(x.getType()).getNumElements();
   int64_t sumWidth = cast<VectorType>(sum.getType()).getNumElements();
   for (int64_t i = 0; i < width; i += sumWidth) {
