@@ -140,6 +140,10 @@ struct FuseGatherReductionsPass
           consumer.getNumReductionLoops() == 0 ||
           !isa<TilingInterface>(consumer.getOperation()))
         return;
+      // A loop of static size 0 leaves nothing to fuse (the result is the
+      // init, or empty), and upstream's linalg tiling crashes on it.
+      if (llvm::is_contained(consumer.getStaticLoopRanges(), 0))
+        return;
       SmallVector<utils::IteratorType> iterators =
           consumer.getIteratorTypesArray();
       auto parallel = llvm::find(iterators, utils::IteratorType::parallel);

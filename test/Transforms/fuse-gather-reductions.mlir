@@ -148,3 +148,26 @@ func.func @embed_contract_3d(%t: tensor<1000x64xf32>, %ids: tensor<8x3xi64>, %w:
   } -> tensor<8x3x16xf32>
   return %r : tensor<8x3x16xf32>
 }
+
+// -----
+
+// A bag of static size 0 (gather_nd, which the bag loops do not take) is
+// left unfused: nothing is read, the result is the init (upstream's linalg
+// tiling crashed on the loop of size 0; found by utils/difftest/bagtest.py).
+// CHECK-LABEL: func.func @empty_bags(
+//       CHECK:   gather.gather_nd
+//   CHECK-NOT:   scf.forall
+//       CHECK:   linalg.generic
+//   CHECK-NOT:     gather.fused_reduction
+func.func @empty_bags(%t: tensor<5x2xf16>, %ids: tensor<1x0x1xi32>, %init: tensor<1x2xf16>) -> tensor<1x2xf16> {
+  %g = gather.gather_nd %t[%ids] mode<zero> : (tensor<5x2xf16>, tensor<1x0x1xi32>) -> tensor<1x0x2xf16>
+  %r = linalg.generic {indexing_maps = [affine_map<(b, k, d) -> (b, k, d)>,
+                                        affine_map<(b, k, d) -> (b, d)>],
+                       iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%g : tensor<1x0x2xf16>) outs(%init : tensor<1x2xf16>) {
+  ^bb0(%x: f16, %acc: f16):
+    %s = arith.addf %acc, %x : f16
+    linalg.yield %s : f16
+  } -> tensor<1x2xf16>
+  return %r : tensor<1x2xf16>
+}

@@ -472,13 +472,16 @@ def _literal(value, element_type):
     return str(int(value))
 
 
-def dense(array, element_type):
+def dense(array, element_type, literal=None):
+    """The dense<...> attribute of `array`, each element written by
+    `literal(value, element_type)` (default: exact decimal)."""
+    literal = literal or _literal
     if array.size == 0:
         return "dense<>"
 
     def nested(a):
         if a.ndim == 0:
-            return _literal(a[()], element_type)
+            return literal(a[()], element_type)
         return "[" + ", ".join(nested(x) for x in a) + "]"
 
     return f"dense<{nested(array)}>"

@@ -435,7 +435,35 @@ def draw_cases(seed, count, only):
     return cases
 
 
-def summarize(outcomes, elapsed, seed, paths):
+def run_all(tester, paths, batches, singles, processes):
+    """Runs each batch and each single case on each path, `processes` at a
+    time; returns the outcomes by case and path."""
+    with concurrent.futures.ThreadPoolExecutor(max(processes, 1)) as pool:
+        jobs = [pool.submit(tester.run_batch, b, p)
+                for p in paths for b in batches]
+        jobs += [pool.submit(lambda c, p: [tester.run_single(c, p)], c, p)
+                 for p in paths for c in singles]
+        outcomes = [o for j in jobs for o in j.result()]
+    outcomes.sort(key=lambda o: (o.case.number, o.path.name))
+    return outcomes
+
+
+def print_failures(outcomes, max_reports, report_one):
+    """Reports the first `max_reports` failing outcomes in full and names the
+    others; returns the failing outcomes."""
+    failures = [o for o in outcomes if o.problem is not None]
+    for o in failures[:max_reports]:
+        report_one(o)
+    if len(failures) > max_reports:
+        print(f"\n... and {len(failures) - max_reports} more failures: "
+              + ", ".join(f"{o.case.name}/{o.path.name}"
+                          for o in failures[max_reports:]))
+    if failures:
+        print()
+    return failures
+
+
+def summarize(outcomes, elapsed, seed, paths, tool="difftest"):
     total = collections.Counter()
     failed = collections.Counter()
     order = []
@@ -446,7 +474,7 @@ def summarize(outcomes, elapsed, seed, paths):
             total[key] += 1
             failed[key] += o.problem is not None
     bad = sum(o.problem is not None for o in outcomes)
-    print(f"difftest: seed {seed}, {len(outcomes)} runs "
+    print(f"{tool}: seed {seed}, {len(outcomes)} runs "
           f"({len(outcomes) // len(paths)} cases x {len(paths)} path"
           f"{'s' if len(paths) > 1 else ''}), {bad} failed, "
           f"{elapsed:.1f} s")
@@ -568,13 +596,7 @@ def main(argv=None):
                         "libraries-only"], check=True)
         open(os.path.join(tools.aot_build, "programs"), "w").close()
     tester = Tester(tools, keep, args.inject_fault, args.tile)
-    with concurrent.futures.ThreadPoolExecutor(max(args.j, 1)) as pool:
-        jobs = [pool.submit(tester.run_batch, b, p)
-                for p in paths for b in batches]
-        jobs += [pool.submit(lambda c, p: [tester.run_single(c, p)], c, p)
-                 for p in paths for c in singles]
-        outcomes = [o for j in jobs for o in j.result()]
-    outcomes.sort(key=lambda o: (o.case.number, o.path.name))
+    outcomes = run_all(tester, paths, batches, singles, args.j)
 
     if tools.aot_build:
         with open(os.path.join(tools.aot_build, "programs")) as f:
@@ -585,15 +607,8 @@ def main(argv=None):
         print(f"difftest: seed {seed}, built {built} programs in "
               f"{tools.aot_build}, {len(failures)} failed to build")
         return 1 if failures else 0
-    failures = [o for o in outcomes if o.problem is not None]
-    for o in failures[:args.max_reports]:
-        report(o, tools, keep)
-    if len(failures) > args.max_reports:
-        print(f"\n... and {len(failures) - args.max_reports} more failures: "
-              + ", ".join(f"{o.case.name}/{o.path.name}"
-                          for o in failures[args.max_reports:]))
-    if failures:
-        print()
+    failures = print_failures(outcomes, args.max_reports,
+                              lambda o: report(o, tools, keep))
     summarize(outcomes, time.time() - start, seed, paths)
     if args.inject_fault:
         # Success is catching the fault.
