@@ -444,7 +444,8 @@ def TargetCPUPass : Pass<"gather-target-cpu", "::mlir::ModuleOp"> {
     rows of a line or more are prefetched into L1 from params of any size
     (into L2 from params larger than L2 elsewhere), on Zen 4 and earlier
     slices under a line are not prefetched where LLVM may vectorize their
-    copies, rows of 4 KiB and more are left to the hardware
+    copies and rows are prefetched 8 KiB ahead (2 KiB elsewhere) from
+    params beyond L2 or of dynamic size, rows of 4 KiB and more are left to the hardware
     prefetcher from params of any size (prefetched from DRAM elsewhere),
     and when a `prefetch-distance` prefetches them, they stream only where
     a chunk's indices are dense, scalar copies are vectorized into gather

@@ -486,14 +486,16 @@ Value LoopEmitter::createRunTimePrefetchDistance(OpBuilder &b, Location l) {
   Value subLine = arith::SelectOp::create(
       b, l, prefetchSubLine, constant(target.subLinePrefetchDistance),
       constant(0));
-  // A line or more: about slicePrefetchAheadBytes ahead, none from the
-  // size the hardware prefetcher follows.
+  // A line or more: about slicePrefetchAheadBytes (BeyondL2) ahead, none
+  // from the size the hardware prefetcher follows.
   Value maxBytes = arith::SelectOp::create(
       b, l, beyondL2, constant(target.slicePrefetchMaxBytesBeyondL2),
       constant(target.slicePrefetchMaxBytes));
+  Value aheadBytes = arith::SelectOp::create(
+      b, l, beyondL2, constant(target.slicePrefetchAheadBytesBeyondL2),
+      constant(target.slicePrefetchAheadBytes));
   Value ahead = arith::DivUIOp::create(
-      b, l, constant(target.slicePrefetchAheadBytes),
-      arith::MaxUIOp::create(b, l, sliceBytes, constant(1)));
+      b, l, aheadBytes, arith::MaxUIOp::create(b, l, sliceBytes, constant(1)));
   ahead = arith::MaxUIOp::create(
       b, l,
       arith::MinUIOp::create(b, l, ahead,

@@ -101,7 +101,8 @@ static std::optional<int64_t> getStaticSliceBytes(const LoweringPlanInputs &in,
 
 /// The slice prefetch distance (LoweringPlan::slicePrefetchDistance):
 /// `prefetch-distance` when positive; for -1, about
-/// target.slicePrefetchAheadBytes of slices ahead, for slices the hardware
+/// target.slicePrefetchAheadBytes of slices ahead (BeyondL2 from params
+/// beyond L2), for slices the hardware
 /// prefetcher does not follow by itself (CPUTargetDescription), and none for
 /// `small` gathers: their first `distance` copies are never prefetched, the
 /// last ones prefetch the last slice again, and the copies of a few dozen
@@ -138,7 +139,12 @@ static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
                    (target.subLinePrefetchVectorizedCopies || !vectorizedCopies)
                ? target.subLinePrefetchDistance
                : 0;
-  return std::clamp<int64_t>(target.slicePrefetchAheadBytes / sliceBytes,
+  // A dynamically sized table is prefetched as one beyond L2 (as for the
+  // locality, getRowPrefetchLocality).
+  int64_t aheadBytes = beyondL2 || !getTableType(in).hasStaticShape()
+                           ? target.slicePrefetchAheadBytesBeyondL2
+                           : target.slicePrefetchAheadBytes;
+  return std::clamp<int64_t>(aheadBytes / sliceBytes,
                              target.slicePrefetchMinDistance,
                              target.slicePrefetchMaxDistance);
 }

@@ -43,9 +43,12 @@ CPUTargetDescription CPUTargetDescription::forCPU(StringRef cpu) {
     target.bagRegisterAccumulatorMaxBytes = 1024;
     target.elementCheckChunkPositions = 128;
     target.checkChunkIndexBytes = 512;
-    // Into L1 on Zen 5 (stop 29); Zen 4 keeps L2, the default (stop 42).
+    // Into L1 on Zen 5 (stop 29); Zen 4 keeps L2, the default (stop 42),
+    // and prefetches further ahead from there (stop 43).
     if (cpu == "znver5")
       target.beyondL2RowPrefetchLocality = 3;
+    else
+      target.slicePrefetchAheadBytesBeyondL2 = 8192;
     target.offsetVectorPositions = 8;
     target.flaggedChecksMinSliceBytes = 64;
     target.prefetchScalarIndicesBeyondL2 = true;
@@ -95,18 +98,18 @@ bool CPUTargetDescription::operator==(const CPUTargetDescription &other) const {
         t.sliceCheckChunkPositions, t.elementCheckChunkPositions,
         t.checkChunkIndexBytes, t.parallelChunksMaxOuterIterations,
         t.parallelChunksMinPositions, t.perCopyCheckMaxCopies,
-        t.slicePrefetchAheadBytes, t.slicePrefetchMinDistance,
-        t.slicePrefetchMaxDistance, t.slicePrefetchMaxBytes,
-        t.slicePrefetchMaxBytesBeyondL2, t.subLinePrefetchDistance,
-        t.subLinePrefetchMaxSliceBytes, t.slicePrefetchDynamicDistance,
-        t.bagRegisterAccumulatorMaxBytes, t.bagPrefetchAheadBytes,
-        t.vectorizedCopiesMaxParamsBytes, t.denseChunkRowsPerPosition,
-        t.denseOnlyStreamMinBytes, t.minScalarFloatBits,
-        t.beyondL2RowPrefetchLocality, t.offsetVectorPositions,
-        t.prefetchScalarIndicesBeyondL2, t.vectorizedCopiesBeyondL2Only,
-        t.flaggedChecksMinSliceBytes, t.flaggedChecksMaxSliceBytes,
-        t.rolledSliceCopyMinBytes, t.bagMinMaxThroughSelects,
-        t.subLinePrefetchVectorizedCopies);
+        t.slicePrefetchAheadBytes, t.slicePrefetchAheadBytesBeyondL2,
+        t.slicePrefetchMinDistance, t.slicePrefetchMaxDistance,
+        t.slicePrefetchMaxBytes, t.slicePrefetchMaxBytesBeyondL2,
+        t.subLinePrefetchDistance, t.subLinePrefetchMaxSliceBytes,
+        t.slicePrefetchDynamicDistance, t.bagRegisterAccumulatorMaxBytes,
+        t.bagPrefetchAheadBytes, t.vectorizedCopiesMaxParamsBytes,
+        t.denseChunkRowsPerPosition, t.denseOnlyStreamMinBytes,
+        t.minScalarFloatBits, t.beyondL2RowPrefetchLocality,
+        t.offsetVectorPositions, t.prefetchScalarIndicesBeyondL2,
+        t.vectorizedCopiesBeyondL2Only, t.flaggedChecksMinSliceBytes,
+        t.flaggedChecksMaxSliceBytes, t.rolledSliceCopyMinBytes,
+        t.bagMinMaxThroughSelects, t.subLinePrefetchVectorizedCopies);
   };
   return fields(*this) == fields(other);
 }

@@ -7,7 +7,8 @@
 // prefetches for slices of 4 bytes up to a cache line, and prefetches rows
 // of a line or more from params beyond L2 into L1 (into=l1; sub-line
 // slices into L2); Zen 4 prefetches sub-line slices, but not copies LLVM
-// may turn into vector gathers, and rows into L2. Any other chip, or none,
+// may turn into vector gathers, and rows into L2, 8 KiB ahead from params
+// beyond L2 (2 KiB elsewhere). Any other chip, or none,
 // takes the default rules.
 //
 // RUN: gather-opt %s --convert-gather-to-scf=print-plan --split-input-file -verify-diagnostics -o /dev/null
@@ -139,11 +140,47 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
 
 // -----
 
+// Zen 4 also prefetches rows 8 KiB ahead (32 rows of 256 B) from params
+// beyond L2 or of dynamic size, 2 KiB (8 rows) from L2-resident ones; the
+// default and Zen 5 2 KiB from any.
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver4">} {
   func.func @zen4_dynamic_rows(%p: tensor<?x64xf32>, %i: tensor<4096xi32>) -> tensor<4096x64xf32> {
-    // expected-remark@+1 {{slice-prefetch=8 into=l2 }}
+    // expected-remark@+1 {{slice-prefetch=32 into=l2 }}
     %a = gather.gather %p[%i] : (tensor<?x64xf32>, tensor<4096xi32>) -> tensor<4096x64xf32>
     return %a : tensor<4096x64xf32>
+  }
+
+  func.func @zen4_rows_ahead(%big: tensor<1048576x64xf32>, %l2: tensor<1024x64xf32>, %wide: tensor<65536x512xf32>, %i: tensor<4096xi32>) -> (tensor<4096x64xf32>, tensor<4096x64xf32>, tensor<4096x512xf32>) {
+    // expected-remark@+1 {{slice-prefetch=32 into=l2 }}
+    %a = gather.gather %big[%i] : (tensor<1048576x64xf32>, tensor<4096xi32>) -> tensor<4096x64xf32>
+    // expected-remark@+1 {{slice-prefetch=8 into=l1 }}
+    %b = gather.gather %l2[%i] : (tensor<1024x64xf32>, tensor<4096xi32>) -> tensor<4096x64xf32>
+    // Rows of 2 KiB: 4 ahead.
+    // expected-remark@+1 {{slice-prefetch=4 into=l2 }}
+    %c = gather.gather %wide[%i] : (tensor<65536x512xf32>, tensor<4096xi32>) -> tensor<4096x512xf32>
+    return %a, %b, %c : tensor<4096x64xf32>, tensor<4096x64xf32>, tensor<4096x512xf32>
+  }
+}
+
+// -----
+
+module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
+  func.func @zen5_rows_ahead(%big: tensor<1048576x64xf32>, %i: tensor<4096xi32>) -> tensor<4096x64xf32> {
+    // expected-remark@+1 {{slice-prefetch=8 into=l1 }}
+    %a = gather.gather %big[%i] : (tensor<1048576x64xf32>, tensor<4096xi32>) -> tensor<4096x64xf32>
+    return %a : tensor<4096x64xf32>
+  }
+}
+
+// -----
+
+module {
+  func.func @default_rows_ahead(%big: tensor<1048576x64xf32>, %p: tensor<?x64xf32>, %i: tensor<4096xi32>) -> (tensor<4096x64xf32>, tensor<4096x64xf32>) {
+    // expected-remark@+1 {{slice-prefetch=8 into=l2 }}
+    %a = gather.gather %big[%i] : (tensor<1048576x64xf32>, tensor<4096xi32>) -> tensor<4096x64xf32>
+    // expected-remark@+1 {{slice-prefetch=8 into=l2 }}
+    %b = gather.gather %p[%i] : (tensor<?x64xf32>, tensor<4096xi32>) -> tensor<4096x64xf32>
+    return %a, %b : tensor<4096x64xf32>, tensor<4096x64xf32>
   }
 }
 

@@ -225,6 +225,16 @@ struct CPUTargetDescription {
   /// Slices are prefetched about this many bytes ahead (2 KiB: measured to
   /// pay off from L2-resident params to DRAM)...
   int64_t slicePrefetchAheadBytes = 2048;
+  /// ...or this many from params beyond L2 or dynamically sized. Zen 4
+  /// (stop 43): 8 KiB; three to four alternating rounds, generated / C++
+  /// prefetch loop, 2 -> 4 -> 8 KiB ahead: random rows of 256 B from 256 MiB
+  /// 1.38 -> 1.67 -> 1.71x (two threads 1.52 -> 1.73 -> 2.32x; f16 rows,
+  /// i64 indices 1.06 -> 1.69 -> 1.86x), sorted rows 1.52 -> 1.59 -> 1.64x,
+  /// batch_dims rows 1.22 -> 1.42 -> 1.45x, rows from a table of dynamic
+  /// size 1.30 -> (8 KiB) 1.94x; 16 KiB about even with 8. From
+  /// L2-resident params 8 KiB lost (1.00 -> 0.97x), hence the two sizes.
+  /// Elsewhere unmeasured: the same 2 KiB.
+  int64_t slicePrefetchAheadBytesBeyondL2 = 2048;
   /// ...between these many index positions ahead...
   int64_t slicePrefetchMinDistance = 2;
   int64_t slicePrefetchMaxDistance = 64;
