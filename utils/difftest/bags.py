@@ -12,8 +12,14 @@ x86) or tiles and fuses them; the reference reads the rows with tfref.gather
 and applies the body one row at a time in the element type, as the op's
 semantics order it.
 
+12% of the cases are embeddings followed by a contraction over the row
+instead (reduce=matmul): rows [bags..., K, D] times a matrix [D, N], by
+`linalg.matmul` (no bag dimensions) or a `linalg.generic`, which
+gather-fuse-reductions tiles over the rows with the gather fused in.
+
 Values are multiples of 1/4 in [-2, 2] (weights too), so sums and weighted
-sums are exact in every element type and print exactly; only a mean rounds.
+sums are exact in every element type and print exactly; only a mean and a
+contraction (whose order of additions is the lowering's) round.
 Min/max cases, and some sums, also hold NaN, infinities and zeros of both
 signs: a result must be NaN where the reference's is, and a zero must have
 the reference's sign (except maxnum/minnum, whose zero sign LLVM leaves open).
@@ -68,6 +74,8 @@ class BagCase:
     table_dynamic: tuple  # per dimension: passed as `?`
     indices_dynamic: tuple
     bad: bool = False    # error mode with an out-of-bounds index
+    matrix: np.ndarray = None  # reduce=matmul: [D, N]
+    matrix_dynamic: tuple = ()
 
     @property
     def name(self):
@@ -88,6 +96,9 @@ class BagCase:
 
     @property
     def result_shape(self):
+        if self.matrix is not None:
+            return (self.indices.shape[:self.bag_rank + 1] +
+                    self.matrix.shape[1:])
         return self.indices.shape[:self.bag_rank] + self.row_shape
 
     @property
@@ -153,14 +164,70 @@ def _dynamic(rng, rank, any_dynamic):
                  for _ in range(rank))
 
 
+def _draw_mode_and_indices(rng, shape, n, index_type, op):
+    """(mode, indices, bad): error mode holds a bad index in 8% of cases;
+    gather_nd indices get their depth of 1."""
+    mode = str(rng.choice(["error", "zero", "clamp", "wrap"],
+                          p=[0.3, 0.3, 0.25, 0.15]))
+    if n == 0 and mode in ("error", "wrap"):
+        mode = "zero"
+    indices = _indices(rng, shape, n, mode, index_type)
+    bad = False
+    if mode == "error" and indices.size and rng.random() < 0.08:
+        flat = indices.reshape(-1)
+        flat[rng.integers(0, flat.size)] = rng.choice([-1, n, n + 7])
+        bad = True
+    if op == "gather_nd":
+        indices = indices[..., None]
+    return mode, indices, bad
+
+
+def _indices_dynamic(rng, indices, op, dynamic):
+    # gather_nd's index depth is static (the verifier's rule).
+    return _dynamic(rng, indices.ndim - (op == "gather_nd"), dynamic) + \
+        (False,) * (op == "gather_nd")
+
+
+def generate_contraction(seed, number):
+    """An embedding times a matrix: [bags..., K] indices into [n, D] rows,
+    contracted over D with a [D, N] matrix."""
+    rng = np.random.default_rng([seed, number, 1])
+    dtype = str(rng.choice(("f32", "f64", "f16"), p=[0.6, 0.2, 0.2]))
+    op = "gather_nd" if rng.random() < 0.15 else "gather"
+    index_type = str(rng.choice(INDEX_TYPES, p=[0.4, 0.45, 0.15]))
+    d, cols = int(rng.choice(ROW_WIDTHS[:14])), int(rng.integers(1, 18))
+    n = int(rng.integers(1, 12))
+    # Past rows-per-tile (32) sometimes.
+    k = int(rng.integers(1, 12)) if rng.random() < 0.8 else \
+        int(rng.integers(30, 70))
+    bags = () if rng.random() < 0.5 else (int(rng.integers(1, 5)),)
+    mode, indices, bad = _draw_mode_and_indices(rng, bags + (k,), n,
+                                                index_type, op)
+    result = bags + (k, cols)
+    dynamic = rng.random() < 0.6
+    return BagCase(
+        number=number, op=op, element_type=dtype, index_type=index_type,
+        mode=mode, reduce="matmul",
+        form="matmul" if not bags and rng.random() < 0.6 else "generic",
+        acc_first=bool(rng.random() < 0.3),
+        table=_values(rng, dtype, (n, d), False), indices=indices,
+        weights=None,
+        init=_values(rng, dtype, result, False) if rng.random() < 0.4
+        else 0.0,
+        table_dynamic=_dynamic(rng, 2, dynamic),
+        indices_dynamic=_indices_dynamic(rng, indices, op, dynamic),
+        bad=bad, matrix=_values(rng, dtype, (d, cols), False),
+        matrix_dynamic=_dynamic(rng, 2, dynamic))
+
+
 def generate_case(seed, number):
+    if np.random.default_rng([seed, number, 2]).random() < 0.12:
+        return generate_contraction(seed, number)
     rng = np.random.default_rng([seed, number])
     dtype = str(rng.choice(ELEMENT_TYPES, p=[0.45, 0.2, 0.2, 0.15]))
     reduce = str(rng.choice(FLOAT_REDUCTIONS if dtype != "i32"
                             else INT_REDUCTIONS))
     op = "gather_nd" if rng.random() < 0.15 else "gather"
-    mode = str(rng.choice(["error", "zero", "clamp", "wrap"],
-                          p=[0.3, 0.3, 0.25, 0.15]))
     index_type = str(rng.choice(INDEX_TYPES, p=[0.4, 0.45, 0.15]))
     # Rows: one dimension mostly, two sometimes (the bag loops take one).
     row = (int(rng.choice(ROW_WIDTHS)),)
@@ -179,22 +246,14 @@ def generate_case(seed, number):
         bags = (int(rng.integers(1, 4)), int(rng.integers(1, 4)))
     if dtype == "f16" and (0 in bags or 0 in row):
         bags = tuple(max(b, 1) for b in bags)  # printMemrefShape has no F16
-    if n == 0 and mode in ("error", "wrap"):
-        mode = "zero"
     # Keep a case's constants small: the batch budget counts elements.
     while np.prod(bags + (k,) + row) > 1500 and row[-1] > 8:
         row = row[:-1] + (row[-1] // 2,)
     special = dtype != "i32" and (
         rng.random() < (0.5 if reduce not in ("sum", "weighted") else 0.15))
     table = _values(rng, dtype, (n,) + row, special)
-    indices = _indices(rng, bags + (k,), n, mode, index_type)
-    bad = False
-    if mode == "error" and indices.size and rng.random() < 0.08:
-        flat = indices.reshape(-1)
-        flat[rng.integers(0, flat.size)] = rng.choice([-1, n, n + 7])
-        bad = True
-    if op == "gather_nd":
-        indices = indices[..., None]
+    mode, indices, bad = _draw_mode_and_indices(rng, bags + (k,), n,
+                                                index_type, op)
     weights = _values(rng, dtype, bags + (k,), False) \
         if reduce == "weighted" else None
     result = bags + row
@@ -216,9 +275,7 @@ def generate_case(seed, number):
         acc_first=bool(rng.random() < 0.3), table=table, indices=indices,
         weights=weights, init=init,
         table_dynamic=_dynamic(rng, table.ndim, dynamic),
-        # gather_nd's index depth is static (the verifier's rule).
-        indices_dynamic=_dynamic(rng, indices.ndim - (op == "gather_nd"),
-                                 dynamic) + (False,) * (op == "gather_nd"),
+        indices_dynamic=_indices_dynamic(rng, indices, op, dynamic),
         bad=bad)
 
 
@@ -275,6 +332,8 @@ def expected(case):
     rows = rows.astype(dt)
     acc = np.array(np.broadcast_to(np.asarray(case.init, dtype=dt),
                                    case.result_shape))
+    if case.matrix is not None:
+        return _contract(case, rows, acc)
     combine, b = _combine(case), case.bag_rank
     with np.errstate(all="ignore"):
         for k in range(rows.shape[b]):
@@ -289,6 +348,19 @@ def expected(case):
     return acc
 
 
+def _contract(case, rows, init):
+    """init + rows @ matrix, in f64; sets case.slack, the rounding each
+    element may take: (D + 1) steps of the element type's epsilon times
+    the sum of the magnitudes added, plus printing's six digits."""
+    rows64, m64 = rows.astype(np.float64), case.matrix.astype(np.float64)
+    init64 = init.astype(np.float64)
+    exact = init64 + rows64 @ m64
+    magnitude = np.abs(init64) + np.abs(rows64) @ np.abs(m64)
+    eps = np.finfo(NP_TYPES[case.element_type]).eps
+    case.slack = (m64.shape[0] + 1) * eps * magnitude + 1e-5 * np.abs(exact)
+    return exact.astype(NP_TYPES[case.element_type])
+
+
 def compare(case, want, tokens):
     """None if the printed `tokens` are the result `want`, else a message."""
     if want.size == 0:
@@ -301,7 +373,9 @@ def compare(case, want, tokens):
     if case.reduce == "mean":
         with np.errstate(invalid="ignore"):  # inf - inf
             same |= np.abs(got - ref) <= 1e-5 * np.abs(ref)
-    if case.is_float and case.reduce not in ("maxnum", "minnum"):
+    if case.matrix is not None:
+        same = np.abs(got - ref) <= case.slack
+    if case.is_float and case.reduce not in ("maxnum", "minnum", "matmul"):
         same &= ~((ref == 0) & (np.signbit(got) != np.signbit(ref)))
     bad = [i for i in np.ndindex(*want.shape) if not same[i]]
     if not bad:
@@ -344,6 +418,9 @@ class _Types:
         self.indices = _type(c.indices.shape, c.index_type,
                              c.indices_dynamic)
         dyn = c.indices_dynamic[:b] + c.table_dynamic[1:]
+        if c.matrix is not None:
+            self.matrix = _type(c.matrix.shape, et, c.matrix_dynamic)
+            dyn = c.indices_dynamic[:b + 1] + c.matrix_dynamic[1:]
         self.result = _type(c.result_shape, et, dyn)
         k_dyn = c.indices_dynamic[b]
         self.gathered = _type(c.indices.shape[:b + 1] + c.row_shape, et,
@@ -371,6 +448,12 @@ def _result_dims(c, t, tag):
     """The dynamic result sizes, read from the indices and the table (SSA
     names prefixed `tag`)."""
     b = c.bag_rank
+    if c.matrix is not None:
+        lines, names = _dims("%indices", t.indices,
+                             c.indices_dynamic[:b + 1], tag + "b")
+        ml, mn = _dims("%matrix", t.matrix, (False,) + c.matrix_dynamic[1:],
+                       tag + "m")
+        return lines + ml, names + mn
     lines, names = _dims("%indices", t.indices, c.indices_dynamic[:b],
                          tag + "b")
     tl, tn = _dims("%table", t.table, (False,) + c.table_dynamic[1:],
@@ -413,7 +496,33 @@ def _maps(c):
     return maps, iters
 
 
+def _contraction(c, t):
+    """rows [bags..., K, D] times matrix [D, N] into init [bags..., K, N]:
+    linalg.matmul, or a linalg.generic with the loop over D last."""
+    et, b = c.element_type, c.bag_rank
+    ins = f"ins(%rows, %matrix : {t.gathered}, {t.matrix})"
+    if c.form == "matmul":
+        return [f"  %r = linalg.matmul {ins} outs(%init : {t.result}) -> "
+                f"{t.result}"]
+    outer = [f"b{i}" for i in range(b)] + ["k"]
+    dims = ", ".join(outer + ["j", "d"])
+    maps = [f"affine_map<({dims}) -> ({', '.join(r)})>"
+            for r in (outer + ["d"], ["d", "j"], outer + ["j"])]
+    iters = ", ".join(['"parallel"'] * (b + 2) + ['"reduction"'])
+    a, p = ("%a", "%p") if c.acc_first else ("%p", "%a")
+    return [f"  %r = linalg.generic {{indexing_maps = [{', '.join(maps)}], "
+            f"iterator_types = [{iters}]}}",
+            f"      {ins} outs(%init : {t.result}) {{",
+            f"  ^bb0(%x: {et}, %w: {et}, %a: {et}):",
+            f"    %p = arith.mulf %x, %w : {et}",
+            f"    %s = arith.addf {a}, {p} : {et}",
+            f"    linalg.yield %s : {et}",
+            f"  }} -> {t.result}"]
+
+
 def _reduction(c, t):
+    if c.matrix is not None:
+        return _contraction(c, t)
     et, b = c.element_type, c.bag_rank
     ins = [("%rows", t.gathered)]
     if c.weights is not None:
@@ -458,6 +567,8 @@ def case_function(c):
     params = [f"%table: {t.table}", f"%indices: {t.indices}"]
     if c.weights is not None:
         params.append(f"%weights: {t.weights}")
+    if c.matrix is not None:
+        params.append(f"%matrix: {t.matrix}")
     if c.init_is_array:
         params.append(f"%init: {t.result}")
     lines = [f"func.func @{c.name}({', '.join(params)}) -> {t.result} {{"]
@@ -496,6 +607,8 @@ def _call(c):
                                          t.indices)]
     if c.weights is not None:
         operands.append((c.weights, et, t.weights))
+    if c.matrix is not None:
+        operands.append((c.matrix, et, t.matrix))
     if c.init_is_array:
         operands.append((c.init, et, t.result))
     lines, args = [f"  // {c.name}"], []
@@ -527,8 +640,9 @@ def program(cases):
         lines, fn = _call(c)
         body += lines
         decls.add(fn)
-    decl_text = "".join(f"func.func private @{fn}(tensor<*x{fn[-3:].lower()}>) "
-                        f"attributes {{llvm.emit_c_interface}}\n"
+    # The printers' element types are their suffixes: printMemrefF32...
+    decl_text = "".join(f"func.func private @{fn}(tensor<*x{fn[-3:].lower()}>"
+                        f") attributes {{llvm.emit_c_interface}}\n"
                         for fn in sorted(decls))
     line = decl_text.count("\n") + 1
     for c in cases:

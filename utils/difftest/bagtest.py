@@ -59,10 +59,12 @@ class Tester:
     def _write(self, name, cases):
         text, op_lines = bags.program(cases)
         if self.fault:
-            # The injected fault: max and min trade places in the program.
+            # The injected fault: max and min trade places in the program,
+            # and weights and matrices are added instead of multiplied.
             text = text.replace("arith.maximumf", "arith.tmp").replace(
                 "arith.minimumf", "arith.maximumf").replace(
-                "arith.tmp", "arith.minimumf")
+                "arith.tmp", "arith.minimumf").replace(
+                "arith.mulf %x, %w", "arith.addf %x, %w")
         file = os.path.join(self.workdir, name + ".mlir")
         with open(file, "w") as f:
             f.write(text)
@@ -206,8 +208,9 @@ def main(argv=None):
     ap.add_argument("-j", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--max-reports", type=int, default=3)
     ap.add_argument("--inject-fault", action="store_true",
-                    help="swap maximumf and minimumf in the programs; exits "
-                    "0 only if that is caught")
+                    help="swap maximumf and minimumf, and add instead of "
+                    "multiplying weights and matrices, in the programs; "
+                    "exits 0 only if that is caught")
     args = ap.parse_args(argv)
     args.aot_build = args.aot_replay = None
 
