@@ -173,9 +173,17 @@ func.func @bag_max_blocks(%table: tensor<1000x200xf32>, %indices: tensor<?x8xi32
 #bkd = affine_map<(b, k, d) -> (b, k, d)>
 #bk = affine_map<(b, k, d) -> (b, k)>
 #bd = affine_map<(b, k, d) -> (b, d)>
+// The prefetch distance is the static rule's, at run time: 8 KiB of rows
+// ahead (bagPrefetchAheadBytes), 2 to 64 rows, none under a cache line.
 // CHECK-LABEL: func.func @bag_weighted(
 //  CHECK-SAME:     %[[T:[a-z0-9]+]]: tensor<?x?xf32>, %[[I:[a-z0-9]+]]: tensor<?x?xi64>, %[[W:[a-z0-9]+]]: tensor<?x?xf32>
 //       CHECK:   %[[D:.*]] = tensor.dim %[[T]], %c1
+//       CHECK:   %[[ROWB:.*]] = arith.muli %[[D]], %c4
+//       CHECK:   %[[AHEAD:.*]] = arith.divui %c8192, %{{.*}}
+//       CHECK:   %[[MIN:.*]] = arith.minui %[[AHEAD]], %c64
+//       CHECK:   %[[DIST:.*]] = arith.maxui %[[MIN]], %c2
+//       CHECK:   %[[SHORT:.*]] = arith.cmpi ult, %[[ROWB]], %c64
+//       CHECK:   %[[PFD:.*]] = arith.select %[[SHORT]], %c0{{.*}}, %[[DIST]]
 //       CHECK:   %[[EMPTY:.*]] = arith.cmpi eq, %[[D]], %c0
 //       CHECK:   %[[UB:.*]] = arith.select %[[EMPTY]], %c0
 //       CHECK:   scf.forall (%[[B:.*]]) in (%[[UB]])
@@ -187,6 +195,7 @@ func.func @bag_max_blocks(%table: tensor<1000x200xf32>, %indices: tensor<?x8xi32
 //       CHECK:     } else {
 //       CHECK:       %[[F:.*]] = linalg.fill {{.*}} -> tensor<?xf32>
 //       CHECK:       scf.for %[[K:.*]] = {{.*}} iter_args(%{{.*}} = %[[F]]) -> (tensor<?xf32>)
+//       CHECK:         arith.minui %[[PFD]],
 //       CHECK:         memref.prefetch
 //       CHECK:         %[[WK:.*]] = tensor.extract %[[W]][%[[B]], %[[K]]]
 //       CHECK:         scf.for

@@ -102,14 +102,14 @@ bool CPUTargetDescription::operator==(const CPUTargetDescription &other) const {
         t.slicePrefetchMinDistance, t.slicePrefetchMaxDistance,
         t.slicePrefetchMaxBytes, t.slicePrefetchMaxBytesBeyondL2,
         t.subLinePrefetchDistance, t.subLinePrefetchMaxSliceBytes,
-        t.slicePrefetchDynamicDistance, t.bagRegisterAccumulatorMaxBytes,
-        t.bagPrefetchAheadBytes, t.vectorizedCopiesMaxParamsBytes,
-        t.denseChunkRowsPerPosition, t.denseOnlyStreamMinBytes,
-        t.minScalarFloatBits, t.beyondL2RowPrefetchLocality,
-        t.offsetVectorPositions, t.prefetchScalarIndicesBeyondL2,
-        t.vectorizedCopiesBeyondL2Only, t.flaggedChecksMinSliceBytes,
-        t.flaggedChecksMaxSliceBytes, t.rolledSliceCopyMinBytes,
-        t.bagMinMaxThroughSelects, t.subLinePrefetchVectorizedCopies);
+        t.bagRegisterAccumulatorMaxBytes, t.bagPrefetchAheadBytes,
+        t.vectorizedCopiesMaxParamsBytes, t.denseChunkRowsPerPosition,
+        t.denseOnlyStreamMinBytes, t.minScalarFloatBits,
+        t.beyondL2RowPrefetchLocality, t.offsetVectorPositions,
+        t.prefetchScalarIndicesBeyondL2, t.vectorizedCopiesBeyondL2Only,
+        t.flaggedChecksMinSliceBytes, t.flaggedChecksMaxSliceBytes,
+        t.rolledSliceCopyMinBytes, t.bagMinMaxThroughSelects,
+        t.subLinePrefetchVectorizedCopies);
   };
   return fields(*this) == fields(other);
 }

@@ -285,10 +285,6 @@ struct CPUTargetDescription {
   /// vectorized, 0.94-0.97x without the prefetch, 0.78-0.86x with it; not
   /// vectorized 0.85x, 0.83x with it).
   bool subLinePrefetchVectorizedCopies = true;
-  /// The distance embedding bags use when the row size is only known at
-  /// run time (a gather's slice copies compute theirs there by the rules
-  /// above).
-  int64_t slicePrefetchDynamicDistance = 8;
 
   /// The cache level that slice and bag-row prefetches fill, as the
   /// locality hint of memref.prefetch: 3 (prefetcht0, into L1) from a
@@ -340,7 +336,10 @@ struct CPUTargetDescription {
   /// 1.13x; D256 about even. 8 KiB against 4 KiB (stop 12, two quick runs
   /// each, one core): D64 uniform 0.93-0.95 -> 1.12-1.13x, zipf 0.91-0.98 ->
   /// 0.95-1.25x; D256 0.97-1.04 -> 0.92-1.06x (docs/performance.md,
-  /// "Embedding bag").
+  /// "Embedding bag"). 16 KiB against 8 (stop 43, Zen 4, three alternating
+  /// rounds): even. A bag of dynamic D computes its distance by the same
+  /// rule at run time (before stop 43 it took 8 rows: D64 1.10x the C++
+  /// prefetch loop, 1.23-1.25x at 16 or 32 rows; D256 even).
   int64_t bagPrefetchAheadBytes = 8192;
   /// Embedding bags whose combiner is one float min or max (arith.maximumf,
   /// minimumf, maxnumf, minnumf) accumulate their register blocks with an
