@@ -445,8 +445,9 @@ def TargetCPUPass : Pass<"gather-target-cpu", "::mlir::ModuleOp"> {
     (into L2 from params larger than L2 elsewhere), on Zen 4 and earlier
     slices under a line are not prefetched where LLVM may vectorize their
     copies and rows are prefetched 8 KiB ahead (2 KiB elsewhere) from
-    params beyond L2 or of dynamic size, rows of 4 KiB and more are left to the hardware
-    prefetcher from params of any size (prefetched from DRAM elsewhere),
+    params beyond L2 or of dynamic size, rows of 4 KiB and more are left
+    to the hardware prefetcher from params of any size (prefetched from
+    DRAM elsewhere),
     and when a `prefetch-distance` prefetches them, they stream only where
     a chunk's indices are dense, scalar copies are vectorized into gather
     instructions only from params between L2 and 64 MiB (elsewhere up to

@@ -102,12 +102,12 @@ static std::optional<int64_t> getStaticSliceBytes(const LoweringPlanInputs &in,
 /// The slice prefetch distance (LoweringPlan::slicePrefetchDistance):
 /// `prefetch-distance` when positive; for -1, about
 /// target.slicePrefetchAheadBytes of slices ahead (BeyondL2 from params
-/// beyond L2), for slices the hardware
-/// prefetcher does not follow by itself (CPUTargetDescription), and none for
-/// `small` gathers: their first `distance` copies are never prefetched, the
-/// last ones prefetch the last slice again, and the copies of a few dozen
-/// slices overlap in the core anyway (16 rows of 256 B: 0.80-0.83x the plain
-/// C++ loop with prefetches, 1.03-1.04x without; bench/run.py, *_16rows).
+/// beyond L2), for slices the hardware prefetcher does not follow by itself
+/// (CPUTargetDescription), and none for `small` gathers: their first
+/// `distance` copies are never prefetched, the last ones prefetch the last
+/// slice again, and the copies of a few dozen slices overlap in the core
+/// anyway (16 rows of 256 B: 0.80-0.83x the plain C++ loop with prefetches,
+/// 1.03-1.04x without; bench/run.py, *_16rows).
 static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
                                         std::optional<int64_t> elementBytes,
                                         bool small, bool vectorizedCopies) {
