@@ -15,7 +15,6 @@ import os
 import random
 import re
 import shlex
-import shutil
 import sys
 import tempfile
 import time
@@ -231,18 +230,7 @@ def main(argv=None):
                                        lambda o: report(o, tools, keep))
     difftest.summarize(outcomes, time.time() - start, seed, paths,
                        tool="bagtest")
-    if args.inject_fault:
-        print("injected fault " + ("detected" if failures
-                                   else "NOT DETECTED"))
-        return 0 if failures else 1
-    if failures:
-        only = "".join(f" --only {shlex.quote(f)}" for f in args.only or [])
-        print(f"FAILED: rerun with --seed {seed} --count {args.count}{only}; "
-              f"files in {keep}")
-        return 1
-    if not args.keep:
-        shutil.rmtree(keep, ignore_errors=True)
-    return 0
+    return difftest.exit_status(failures, args, seed, keep, "injected fault")
 
 
 if __name__ == "__main__":

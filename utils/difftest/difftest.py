@@ -463,6 +463,24 @@ def print_failures(outcomes, max_reports, report_one):
     return failures
 
 
+def exit_status(failures, args, seed, keep, fault_label, rerun_flags=""):
+    """The exit status of a run: with --inject-fault, 0 only if the fault
+    was caught (printed under `fault_label`); else 1 on failures, naming
+    the rerun, and 0 after removing a temporary work folder."""
+    if args.inject_fault:
+        print(f"{fault_label} "
+              + ("detected" if failures else "NOT DETECTED"))
+        return 0 if failures else 1
+    if failures:
+        only = "".join(f" --only {shlex.quote(f)}" for f in args.only or [])
+        print(f"FAILED: rerun with --seed {seed} --count {args.count}{only}"
+              f"{rerun_flags}; files in {keep}")
+        return 1
+    if not args.keep:
+        shutil.rmtree(keep, ignore_errors=True)
+    return 0
+
+
 def summarize(outcomes, elapsed, seed, paths, tool="difftest"):
     total = collections.Counter()
     failed = collections.Counter()
@@ -610,20 +628,9 @@ def main(argv=None):
     failures = print_failures(outcomes, args.max_reports,
                               lambda o: report(o, tools, keep))
     summarize(outcomes, time.time() - start, seed, paths)
-    if args.inject_fault:
-        # Success is catching the fault.
-        print(f"injected fault ({args.inject_fault}) "
-              + ("detected" if failures else "NOT DETECTED"))
-        return 0 if failures else 1
-    if failures:
-        only = "".join(f" --only {shlex.quote(f)}" for f in args.only or [])
-        only += " --tile" if args.tile else ""
-        print(f"FAILED: rerun with --seed {seed} --count {args.count}{only}; "
-              f"files in {keep}")
-        return 1
-    if not args.keep:
-        shutil.rmtree(keep, ignore_errors=True)
-    return 0
+    return exit_status(failures, args, seed, keep,
+                       f"injected fault ({args.inject_fault})",
+                       " --tile" if args.tile else "")
 
 
 if __name__ == "__main__":
