@@ -439,13 +439,13 @@ def TargetCPUPass : Pass<"gather-target-cpu", "::mlir::ModuleOp"> {
     `convert-gather-to-scf` and `gather-fuse-reductions` tune their
     prefetches for that chip (CPUTargetDescription in
     `include/gather/Target/CPU/CPUTarget.h`): the rules measured on Intel
-    Xeon apply to every CPU but AMD Zen (`znver*`), where on Zen 5
-    (`znver5`) slices of 4 bytes up to a cache line are not prefetched and
-    rows of a line or more are prefetched into L1 from params of any size
-    (into L2 from params larger than L2 elsewhere), on Zen 4 and earlier
-    slices under a line are not prefetched where LLVM may vectorize their
-    copies and rows are prefetched 8 KiB ahead (2 KiB elsewhere) from
-    params beyond L2 or of dynamic size, rows of 4 KiB and more are left
+    Xeon apply to every CPU but AMD Zen (`znver*`), where slices under a
+    cache line are not prefetched where LLVM may vectorize their copies, on
+    Zen 5 (`znver5`) they are prefetched 128 positions ahead (64
+    elsewhere) and rows of a line or more are prefetched into L1 from
+    params of any size (into L2 from params larger than L2 elsewhere),
+    rows are prefetched 8 KiB ahead (2 KiB elsewhere) from params beyond L2
+    or of dynamic size, rows of 4 KiB and more are left
     to the hardware prefetcher from params of any size (prefetched from
     DRAM elsewhere),
     and when a `prefetch-distance` prefetches them, they stream only where

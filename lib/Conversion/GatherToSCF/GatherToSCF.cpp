@@ -475,17 +475,9 @@ Value LoopEmitter::createRunTimePrefetchDistance(OpBuilder &b, Location l) {
   using Predicate = arith::CmpIPredicate;
   Value beyondL2 = arith::CmpIOp::create(b, l, Predicate::ugt, paramsBytes,
                                          constant(target.l2CacheBytes));
-  // Under a line: far ahead from params beyond L2, none from smaller ones
-  // (nor for slices the target does not prefetch).
-  Value prefetchSubLine = beyondL2;
-  if (target.subLinePrefetchMaxSliceBytes < target.cacheLineBytes)
-    prefetchSubLine = arith::AndIOp::create(
-        b, l, beyondL2,
-        arith::CmpIOp::create(b, l, Predicate::ule, sliceBytes,
-                              constant(target.subLinePrefetchMaxSliceBytes)));
+  // Under a line: far ahead from params beyond L2, none from smaller ones.
   Value subLine = arith::SelectOp::create(
-      b, l, prefetchSubLine, constant(target.subLinePrefetchDistance),
-      constant(0));
+      b, l, beyondL2, constant(target.subLinePrefetchDistance), constant(0));
   // A line or more: about slicePrefetchAheadBytes (BeyondL2) ahead, none
   // from the size the hardware prefetcher follows.
   Value maxBytes = arith::SelectOp::create(

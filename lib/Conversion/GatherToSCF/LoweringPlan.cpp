@@ -135,7 +135,7 @@ static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
   // A static table larger than L2: into L2, far enough ahead to cover the
   // random reads' latency (getRowPrefetchLocality).
   if (sliceBytes < target.cacheLineBytes)
-    return beyondL2 && sliceBytes <= target.subLinePrefetchMaxSliceBytes &&
+    return beyondL2 &&
                    (target.subLinePrefetchVectorizedCopies || !vectorizedCopies)
                ? target.subLinePrefetchDistance
                : 0;

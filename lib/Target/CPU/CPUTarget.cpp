@@ -31,24 +31,22 @@ static void readEntry(Operation *op, StringRef key, int64_t &value) {
 CPUTargetDescription CPUTargetDescription::forCPU(StringRef cpu) {
   CPUTargetDescription target;
   if (cpu.starts_with("znver")) {
-    // Zen 5 prefetches only sub-line slices under 4 bytes (stop 27); Zen 4
-    // every one, but not where vector gathers copy them (stop 42).
+    // Sub-line slices are prefetched, but not where vector gathers copy
+    // them (stop 42, Zen 4); Zen 5 twice as far ahead (stop 44).
+    target.subLinePrefetchVectorizedCopies = false;
     if (cpu == "znver5")
-      target.subLinePrefetchMaxSliceBytes = 2;
-    else
-      target.subLinePrefetchVectorizedCopies = false;
+      target.subLinePrefetchDistance = 128;
     target.denseOnlyStreamMinBytes = 4096;
     target.vectorizedCopiesMaxParamsBytes = 64 << 20;
     target.vectorizedCopiesBeyondL2Only = true;
     target.bagRegisterAccumulatorMaxBytes = 1024;
     target.elementCheckChunkPositions = 128;
     target.checkChunkIndexBytes = 512;
-    // Into L1 on Zen 5 (stop 29); Zen 4 keeps L2, the default (stop 42),
-    // and prefetches further ahead from there (stop 43).
+    // Rows from beyond L2 8 KiB ahead (stop 43, Zen 4; stop 44, Zen 5),
+    // into L1 on Zen 5 (stop 29); Zen 4 keeps L2, the default (stop 42).
+    target.slicePrefetchAheadBytesBeyondL2 = 8192;
     if (cpu == "znver5")
       target.beyondL2RowPrefetchLocality = 3;
-    else
-      target.slicePrefetchAheadBytesBeyondL2 = 8192;
     target.offsetVectorPositions = 8;
     target.flaggedChecksMinSliceBytes = 64;
     target.prefetchScalarIndicesBeyondL2 = true;
@@ -101,15 +99,14 @@ bool CPUTargetDescription::operator==(const CPUTargetDescription &other) const {
         t.slicePrefetchAheadBytes, t.slicePrefetchAheadBytesBeyondL2,
         t.slicePrefetchMinDistance, t.slicePrefetchMaxDistance,
         t.slicePrefetchMaxBytes, t.slicePrefetchMaxBytesBeyondL2,
-        t.subLinePrefetchDistance, t.subLinePrefetchMaxSliceBytes,
-        t.bagRegisterAccumulatorMaxBytes, t.bagPrefetchAheadBytes,
-        t.vectorizedCopiesMaxParamsBytes, t.denseChunkRowsPerPosition,
-        t.denseOnlyStreamMinBytes, t.minScalarFloatBits,
-        t.beyondL2RowPrefetchLocality, t.offsetVectorPositions,
-        t.prefetchScalarIndicesBeyondL2, t.vectorizedCopiesBeyondL2Only,
-        t.flaggedChecksMinSliceBytes, t.flaggedChecksMaxSliceBytes,
-        t.rolledSliceCopyMinBytes, t.bagMinMaxThroughSelects,
-        t.subLinePrefetchVectorizedCopies);
+        t.subLinePrefetchDistance, t.bagRegisterAccumulatorMaxBytes,
+        t.bagPrefetchAheadBytes, t.vectorizedCopiesMaxParamsBytes,
+        t.denseChunkRowsPerPosition, t.denseOnlyStreamMinBytes,
+        t.minScalarFloatBits, t.beyondL2RowPrefetchLocality,
+        t.offsetVectorPositions, t.prefetchScalarIndicesBeyondL2,
+        t.vectorizedCopiesBeyondL2Only, t.flaggedChecksMinSliceBytes,
+        t.flaggedChecksMaxSliceBytes, t.rolledSliceCopyMinBytes,
+        t.bagMinMaxThroughSelects, t.subLinePrefetchVectorizedCopies);
   };
   return fields(*this) == fields(other);
 }

@@ -3,25 +3,25 @@
 // to the hardware prefetcher from any params, streams prefetched rows of
 // 4 KiB only in dense chunks (lowering-plan-zen-dense-streams.mlir), checks
 // element copies in chunks of 128 positions, and prefetches the indices of
-// scalar gathers from tables beyond L2. Zen 5 ("znver5") also takes no
-// prefetches for slices of 4 bytes up to a cache line, and prefetches rows
-// of a line or more from params beyond L2 into L1 (into=l1; sub-line
-// slices into L2); Zen 4 prefetches sub-line slices, but not copies LLVM
-// may turn into vector gathers, and rows into L2, 8 KiB ahead from params
-// beyond L2 (2 KiB elsewhere). Any other chip, or none,
-// takes the default rules.
+// scalar gathers from tables beyond L2. Zen prefetches sub-line slices,
+// but not copies LLVM may turn into vector gathers; Zen 5 ("znver5") 128
+// positions ahead (64 elsewhere), and rows of a line or more from params
+// beyond L2 into L1 (into=l1; sub-line slices into L2), Zen 4 into L2;
+// both 8 KiB ahead from params beyond L2 (2 KiB elsewhere). Any other
+// chip, or none, takes the default rules.
 //
 // RUN: gather-opt %s --convert-gather-to-scf=print-plan --split-input-file -verify-diagnostics -o /dev/null
 // RUN: gather-opt %s --convert-gather-to-scf="print-plan parallel" --split-input-file -o /dev/null 2>&1 \
 // RUN: | FileCheck %s --check-prefix=PAR
 
 // Sub-line slices from params beyond L2 (16 MiB): 64 positions ahead by
-// default, none on Zen from 4 bytes up. f32 elements from params of at most
-// 32 MiB may be vectorized (into gather instructions) by default; on Zen
-// only from params beyond L2 (1 MiB) and of at most 64 MiB.
+// default, 128 on Zen 5, none where the copies may be vector gathers. f32
+// elements from params of at most 32 MiB may be vectorized (into gather
+// instructions) by default; on Zen only from params beyond L2 (1 MiB) and
+// of at most 64 MiB.
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
   func.func @zen_sub_line(%p: tensor<1048576x4xf32>, %e: tensor<4194304xf32>, %i: tensor<200xi32>) -> (tensor<200x4xf32>, tensor<200xf32>) {
-    // expected-remark@+1 {{slice-prefetch=0 indices-prefetch=no}}
+    // expected-remark@+1 {{slice-prefetch=128 into=l2 indices-prefetch=no}}
     %a = gather.gather %p[%i] : (tensor<1048576x4xf32>, tensor<200xi32>) -> tensor<200x4xf32>
     // expected-remark@+1 {{slice-prefetch=0 indices-prefetch=no vectorize=yes}}
     %b = gather.gather %e[%i] : (tensor<4194304xf32>, tensor<200xi32>) -> tensor<200xf32>
@@ -58,12 +58,12 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
 
 // -----
 
-// Elements under 4 bytes (i8, f16) keep it on Zen too.
+// Elements under 4 bytes (i8, f16): never vector gathers.
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
   func.func @zen_narrow(%h: tensor<4194304xf16>, %c: tensor<4194304xi8>, %i: tensor<200xi32>) -> (tensor<200xf16>, tensor<200xi8>) {
-    // expected-remark@+1 {{slice-prefetch=64 into=l2}}
+    // expected-remark@+1 {{slice-prefetch=128 into=l2}}
     %a = gather.gather %h[%i] : (tensor<4194304xf16>, tensor<200xi32>) -> tensor<200xf16>
-    // expected-remark@+1 {{slice-prefetch=64 into=l2}}
+    // expected-remark@+1 {{slice-prefetch=128 into=l2}}
     %b = gather.gather %c[%i] : (tensor<4194304xi8>, tensor<200xi32>) -> tensor<200xi8>
     return %a, %b : tensor<200xf16>, tensor<200xi8>
   }
@@ -86,7 +86,7 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
 // The nearest llvm.target counts: a function's own overrides the module's.
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "sapphirerapids">} {
   func.func @nearest(%p: tensor<1048576x4xf32>, %i: tensor<200xi32>) -> tensor<200x4xf32> attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
-    // expected-remark@+1 {{slice-prefetch=0 indices-prefetch=no}}
+    // expected-remark@+1 {{slice-prefetch=128 into=l2 indices-prefetch=no}}
     %a = gather.gather %p[%i] : (tensor<1048576x4xf32>, tensor<200xi32>) -> tensor<200x4xf32>
     return %a : tensor<200x4xf32>
   }
@@ -132,7 +132,7 @@ module {
 // Zen 4 (below) and by default.
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
   func.func @zen_dynamic_rows(%p: tensor<?x64xf32>, %i: tensor<4096xi32>) -> tensor<4096x64xf32> {
-    // expected-remark@+1 {{slice-prefetch=8 into=l1 }}
+    // expected-remark@+1 {{slice-prefetch=32 into=l1 }}
     %a = gather.gather %p[%i] : (tensor<?x64xf32>, tensor<4096xi32>) -> tensor<4096x64xf32>
     return %a : tensor<4096x64xf32>
   }
@@ -140,9 +140,9 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
 
 // -----
 
-// Zen 4 also prefetches rows 8 KiB ahead (32 rows of 256 B) from params
-// beyond L2 or of dynamic size, 2 KiB (8 rows) from L2-resident ones; the
-// default and Zen 5 2 KiB from any.
+// Zen prefetches rows 8 KiB ahead (32 rows of 256 B) from params beyond
+// L2 or of dynamic size, 2 KiB (8 rows) from L2-resident ones; the default
+// 2 KiB from any.
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver4">} {
   func.func @zen4_dynamic_rows(%p: tensor<?x64xf32>, %i: tensor<4096xi32>) -> tensor<4096x64xf32> {
     // expected-remark@+1 {{slice-prefetch=32 into=l2 }}
@@ -166,7 +166,7 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
 
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
   func.func @zen5_rows_ahead(%big: tensor<1048576x64xf32>, %i: tensor<4096xi32>) -> tensor<4096x64xf32> {
-    // expected-remark@+1 {{slice-prefetch=8 into=l1 }}
+    // expected-remark@+1 {{slice-prefetch=32 into=l1 }}
     %a = gather.gather %big[%i] : (tensor<1048576x64xf32>, tensor<4096xi32>) -> tensor<4096x64xf32>
     return %a : tensor<4096x64xf32>
   }
@@ -235,14 +235,15 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
 
 // On one thread on Zen, in error, wrap and zero mode, copies of static
 // slices from a cache line to under 1 KiB check their own indices however
-// many there are (flagged), keeping their slice prefetches: not slices under
-// a line (dense-chunk streaming), nor of 1 KiB (memcpy calls), nor of a
-// dynamic size, nor in clamp mode, nor with threads (PAR), nor by default.
+// many there are (flagged), keeping their slice prefetches (8 KiB ahead,
+// at most 64 positions): not slices under a line (dense-chunk streaming),
+// nor of 1 KiB (memcpy calls), nor of a dynamic size, nor in clamp mode,
+// nor with threads (PAR), nor by default.
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
   func.func @zen_flagged_slices(%r64: tensor<65536x16xf32>, %r32: tensor<65536x8xf32>, %r1k: tensor<65536x256xf32>,
                                 %rd: tensor<65536x?xf32>, %i: tensor<4096xi32>) {
     // PAR: :[[@LINE+2]]:10: remark: {{.*}} copy=slice checks=per-chunk chunk=1024 {{.*}} threads=over-chunks
-    // expected-remark@+1 {{copy=slice checks=flagged unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=32 into=l1 }}
+    // expected-remark@+1 {{copy=slice checks=flagged unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=64 into=l1 }}
     %a = gather.gather %r64[%i] : (tensor<65536x16xf32>, tensor<4096xi32>) -> tensor<4096x16xf32>
     // expected-remark@+1 {{copy=slice checks=flagged unchecked=wrap }}
     %b = gather.gather %r64[%i] mode<wrap> : (tensor<65536x16xf32>, tensor<4096xi32>) -> tensor<4096x16xf32>

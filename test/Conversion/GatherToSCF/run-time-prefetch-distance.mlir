@@ -1,18 +1,26 @@
 // Slices of dynamic size take their prefetch distance at run time, by the
 // rules for static sizes (LoweringPlan: getSlicePrefetchDistance): the
 // bytes ahead, divided by the slice's bytes, within [2, 64] positions.
-// Zen 4 prefetches 8 KiB ahead from params beyond L2 (1 MiB), 2 KiB from
-// smaller ones; the default 2 KiB from any.
+// Zen prefetches 8 KiB ahead from params beyond L2 (1 MiB), 2 KiB from
+// smaller ones; the default 2 KiB from any. Slices under a line are
+// prefetched a fixed number of positions ahead from params beyond L2 (Zen
+// 5: 128; 64 elsewhere), none from smaller ones.
 //
 // RUN: gather-opt %s --gather-target-cpu=cpu=znver4 --convert-gather-to-scf \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,ZEN4
+// RUN:   | FileCheck %s --check-prefixes=CHECK,ZEN,SUB64
+// RUN: gather-opt %s --gather-target-cpu=cpu=znver5 --convert-gather-to-scf \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,ZEN,ZEN5
 // RUN: gather-opt %s --convert-gather-to-scf \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,DEFAULT
+// RUN:   | FileCheck %s --check-prefixes=CHECK,DEFAULT,SUB64
 
 // CHECK-LABEL: func.func @dynamic_slices(
 //       CHECK:   %[[L2:.*]] = arith.constant 1048576 : index
 //       CHECK:   %[[BEYOND:.*]] = arith.cmpi ugt, %{{.*}}, %[[L2]] : index
-//        ZEN4:   %[[FAR:.*]] = arith.constant 8192 : index
+//       SUB64:   %[[SUB:.*]] = arith.constant 64 : index
+//        ZEN5:   %[[SUB:.*]] = arith.constant 128 : index
+//       CHECK:   %[[NONE:.*]] = arith.constant 0 : index
+//       CHECK:   arith.select %[[BEYOND]], %[[SUB]], %[[NONE]] : index
+//         ZEN:   %[[FAR:.*]] = arith.constant 8192 : index
 //     DEFAULT:   %[[FAR:.*]] = arith.constant 2048 : index
 //       CHECK:   %[[NEAR:.*]] = arith.constant 2048 : index
 //       CHECK:   %[[AHEAD:.*]] = arith.select %[[BEYOND]], %[[FAR]], %[[NEAR]] : index

@@ -233,7 +233,12 @@ struct CPUTargetDescription {
   /// batch_dims rows 1.22 -> 1.42 -> 1.45x, rows from a table of dynamic
   /// size 1.30 -> (8 KiB) 1.94x; 16 KiB about even with 8. From
   /// L2-resident params 8 KiB lost (1.00 -> 0.97x), hence the two sizes.
-  /// Elsewhere unmeasured: the same 2 KiB.
+  /// Zen 5 as well (stop 44, three alternating rounds, the same ratio, 2 ->
+  /// 8 KiB ahead): random rows of 256 B 1.05 -> 1.25x (16 KiB 1.25x), f16
+  /// rows with i64 indices 1.03 -> 1.28x, gather_nd rows 0.96 -> 1.24x,
+  /// batch_dims rows 1.14 -> 1.31x, rows from a table of dynamic size 1.08
+  /// -> 1.30x; sorted rows and two threads (at the copy bandwidth) even.
+  /// Intel unmeasured: the same 2 KiB.
   int64_t slicePrefetchAheadBytesBeyondL2 = 2048;
   /// ...between these many index positions ahead...
   int64_t slicePrefetchMinDistance = 2;
@@ -264,26 +269,27 @@ struct CPUTargetDescription {
   /// C++ loop, none -> 32 -> 64 ahead): f32 elements 0.87-1.00 -> 1.20-1.28
   /// -> 1.26-1.33x, i8 elements 0.96-0.99 -> 1.11-1.23 -> 1.24-1.30x, rows of
   /// 16 B 0.96-1.00 -> 1.23-1.31 -> 1.17-1.34x, gather_nd scalars 0.98-1.06
-  /// -> 1.08-1.29 -> 1.09-1.25x; sorted rows of 16 B about even.
+  /// -> 1.08-1.29 -> 1.09-1.25x; sorted rows of 16 B about even. Zen 5:
+  /// 128 (stop 44, three alternating rounds, generated / plain C++ loop,
+  /// from 256 MiB, none -> 64 -> 128 -> 256 ahead: rows of 16 B 0.88 -> 0.93
+  /// -> 1.11 -> 1.06x, i8 rows 0.84 -> 0.93 -> 1.09 -> 1.06x, f32 elements
+  /// 0.98 -> 0.94 -> 1.30 -> 1.34x, gather_nd scalars 0.97 -> 1.43 -> 1.83
+  /// -> 1.79x; none -> 128: f32 elements with i64 indices 0.95 -> 1.27x, f16
+  /// elements 1.23 -> 1.79x (64 before), two threads: rows of 16 B 0.90 ->
+  /// 1.17x, gather_nd scalars 0.86 -> 1.74x; batch_dims elements from
+  /// tables of 16 MiB 1.01 -> 1.02x in five rounds; sorted rows even). Zen
+  /// 4 (stop 43): 32, 64 and 128 measured, 64 best. On the Zen 5 VM of stops
+  /// 27-41, with 64 ahead, slices of 4 bytes up to a line ran faster without
+  /// (gather_nd scalars 0.83-0.92 -> 0.98-0.99x, sorted rows of 16 B 0.90 ->
+  /// 1.12x); 128 was not tried there.
   int64_t subLinePrefetchDistance = 64;
-  /// ...for slices of at most this many bytes (Intel and Zen 4: every
-  /// slice under a line; Zen 5: only those under 4 bytes, i8 and f16
-  /// elements, whose copy loops keep fewer reads in flight: without the
-  /// prefetch f16 elements from 64 MiB ran at 0.68-0.92x the plain C++
-  /// loop, with it 1.00-1.11x; f32 elements and gather_nd scalars gain
-  /// without it, forCPU). Zen 4 needs it from 4 bytes up (stop 42, three
-  /// alternating rounds, generated / plain C++ loop, from 256 MiB, Zen 5's
-  /// rule -> every sub-line slice: f32 elements 1.02 -> 1.96x, two threads
-  /// 0.97 -> 1.83x, with i64 indices 1.02 -> 1.75x, batch_dims = 1
-  /// elements 1.03 -> 1.51x, gather_nd scalars 0.99 -> 1.91x, random rows
-  /// of 16 B 0.99 -> 1.81x, i8 rows 0.99 -> 1.77x; sorted rows even).
-  int64_t subLinePrefetchMaxSliceBytes = std::numeric_limits<int64_t>::max();
-  /// ...also where LLVM may vectorize the copies into vector gathers
-  /// (vectorizedCopiesMaxParamsBytes). Zen 4: not; there the prefetch costs
-  /// what the gathers save (stop 42, three to five alternating rounds,
-  /// generated / plain C++ loop: gather_nd scalars from 16 MiB of params,
-  /// vectorized, 0.94-0.97x without the prefetch, 0.78-0.86x with it; not
-  /// vectorized 0.85x, 0.83x with it).
+  /// Sub-line slices are prefetched also where LLVM may vectorize the
+  /// copies into vector gathers (vectorizedCopiesMaxParamsBytes). Zen: not;
+  /// there the prefetch costs what the gathers save (stop 42, Zen 4, three
+  /// to five alternating rounds, generated / plain C++ loop: gather_nd
+  /// scalars from 16 MiB of params, vectorized, 0.94-0.97x without the
+  /// prefetch, 0.78-0.86x with it; not vectorized 0.85x, 0.83x with it;
+  /// stop 44, Zen 5, 128 ahead: from 8 MiB 0.88x without, 0.42x with it).
   bool subLinePrefetchVectorizedCopies = true;
 
   /// The cache level that slice and bag-row prefetches fill, as the
@@ -413,16 +419,14 @@ struct CPUTargetDescription {
   /// Returns the tuning for `cpu`, an LLVM CPU name (clang's -march): the
   /// defaults, measured on Intel Xeon (Emerald Rapids), for any CPU but AMD
   /// Zen ("znver*"), measured on Zen 5 (stop 27, docs/performance.md) and,
-  /// for the prefetch rules, on Zen 4 (stop 42). Zen 5 keeps enough random
-  /// reads in flight without help: it takes no prefetches for slices of 4
-  /// bytes up to a cache line (gather_nd scalars from 256 MiB 0.83-0.92 ->
-  /// 0.98-0.99x the plain C++ loop, sorted rows of 16 B 0.90 -> 1.12x);
-  /// Zen 4 does not, and takes them where its copies are not vector
-  /// gathers (subLinePrefetchVectorizedCopies). Random rows of 4 KiB keep
-  /// plain stores
-  /// (denseOnlyStreamMinBytes). Its vector gathers lose to scalar loads
-  /// within L2 (gather_nd scalars in L2 0.82-0.83 -> 0.89-0.90x the C++ loop
-  /// without them) and win beyond it, up to 64 MiB measured
+  /// for the prefetch rules, on Zen 4 (stop 42). Both prefetch sub-line
+  /// slices from tables beyond L2 (Zen 5 128 positions ahead,
+  /// subLinePrefetchDistance), but not where their copies may be vector
+  /// gathers (subLinePrefetchVectorizedCopies), and rows 8 KiB ahead from
+  /// tables beyond L2 (slicePrefetchAheadBytesBeyondL2). Random rows of 4 KiB
+  /// keep plain stores (denseOnlyStreamMinBytes). Its vector gathers lose to
+  /// scalar loads within L2 (gather_nd scalars in L2 0.82-0.83 -> 0.89-0.90x
+  /// the C++ loop without them) and win beyond it, up to 64 MiB measured
   /// (vectorizedCopiesBeyondL2Only, vectorizedCopiesMaxParamsBytes), and a bag
   /// sums a D256 f32 row of 1 KiB in sixteen zmm registers at once
   /// (bagRegisterAccumulatorMaxBytes 1024: D256 uniform 0.88-1.07 -> 1.21-1.31x
