@@ -24,8 +24,8 @@
 // otherwise it is the output row itself (L1), updated a cache line of
 // elements at a time (dynamic D: masked transfers for the tail). A float
 // min or max in registers accumulates through compares and selects, exact
-// but for NaN and infinite rows, whose blocks are combined again
-// (emitMinMaxBlockLoop, CPUTargetDescription::bagMinMaxThroughSelects).
+// but for NaN and infinite rows and zero results, whose blocks are combined
+// again (emitMinMaxBlockLoop, CPUTargetDescription::bagMinMaxThroughSelects).
 //
 // Why a loop nest of its own instead of tile-and-fuse (measured, see
 // docs/performance.md "Embedding bag"): the fused tile copies each bag's rows
@@ -759,26 +759,13 @@ Value BagEmitter::emitBlockLoop(OpBuilder &b, Location loc, Value bag,
       .getResult(0);
 }
 
-/// One step of a float min or max without the op's NaN rules: the element
-/// the ordered compare `predicate` picks (`ogt`: a max), and for equal
-/// elements the and (max) or or (min) of their bits, which puts +0 above
-/// -0 as the op does.
+/// One step of a float min or max without the op's NaN and signed-zero
+/// rules: the element the ordered compare `predicate` picks (`ogt`: a max),
+/// `acc` where they compare equal or unordered (x86: one vmaxps).
 Value createMinMaxStep(OpBuilder &b, Location loc,
                        arith::CmpFPredicate predicate, Value x, Value acc) {
-  auto type = cast<VectorType>(x.getType());
-  auto bitsType = type.clone(
-      b.getIntegerType(type.getElementType().getIntOrFloatBitWidth()));
   Value take = arith::CmpFOp::create(b, loc, predicate, x, acc);
-  Value picked = arith::SelectOp::create(b, loc, take, x, acc);
-  Value equal =
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, x, acc);
-  Value xBits = arith::BitcastOp::create(b, loc, bitsType, x);
-  Value accBits = arith::BitcastOp::create(b, loc, bitsType, acc);
-  Value bits = predicate == arith::CmpFPredicate::OGT
-                   ? Value(arith::AndIOp::create(b, loc, xBits, accBits))
-                   : Value(arith::OrIOp::create(b, loc, xBits, accBits));
-  Value tie = arith::BitcastOp::create(b, loc, type, bits);
-  return arith::SelectOp::create(b, loc, equal, tie, picked);
+  return arith::SelectOp::create(b, loc, take, x, acc);
 }
 
 /// `sum + x * 0` (one fma; NaN once `x` held a NaN or an infinity), `x`
@@ -804,11 +791,22 @@ Value createAnyNaN(OpBuilder &b, Location loc, Value v) {
   return vector::ReductionOp::create(b, loc, vector::CombiningKind::OR, lanes);
 }
 
-/// emitBlockLoop for a float min or max (minMaxPredicate), exact without
-/// the op's NaN rules (createMinMaxStep: one vmaxps on x86, against six for
-/// llvm.maximum, and an and for ties). A NaN among the rows makes their
-/// NaN sum NaN (createNaNSumStep; an infinity too), a NaN in the init
-/// shows at once; then (rare) the block is combined again with the op.
+/// Whether any lane of `v` is +0 or -0.
+Value createAnyZero(OpBuilder &b, Location loc, Value v) {
+  Value zeros = arith::ConstantOp::create(
+      b, loc, v.getType(), cast<TypedAttr>(b.getZeroAttr(v.getType())));
+  Value lanes =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, v, zeros);
+  return vector::ReductionOp::create(b, loc, vector::CombiningKind::OR, lanes);
+}
+
+/// emitBlockLoop for a float min or max (minMaxPredicate) through compares
+/// and selects (createMinMaxStep: one vmaxps on x86, against six for
+/// llvm.maximum), exact but where a NaN or a signed zero decides. A NaN
+/// among the rows makes their NaN sum NaN (createNaNSumStep; an infinity
+/// too), a NaN in the init shows at once, and a tie of +0 and -0 can only
+/// matter where the result is a zero; then (rare) the block is combined
+/// again with the op.
 Value BagEmitter::emitMinMaxBlockLoop(OpBuilder &b, Location loc, Value bag,
                                       Value offset, int64_t width,
                                       bool prefetch, Value init) {
@@ -832,8 +830,11 @@ Value BagEmitter::emitMinMaxBlockLoop(OpBuilder &b, Location loc, Value bag,
             ValueRange{createMinMaxStep(lb, ll, *minMaxPredicate, x, args[0]),
                        createNaNSumStep(lb, ll, x, args[1], sumZeros)});
       });
-  Value redo = arith::OrIOp::create(b, loc, createAnyNaN(b, loc, init),
-                                    createAnyNaN(b, loc, loop.getResult(1)));
+  Value redo = arith::OrIOp::create(
+      b, loc,
+      arith::OrIOp::create(b, loc, createAnyNaN(b, loc, init),
+                           createAnyNaN(b, loc, loop.getResult(1))),
+      createAnyZero(b, loc, loop.getResult(0)));
   auto exact = scf::IfOp::create(
       b, loc, redo,
       [&](OpBuilder &tb, Location tl) {

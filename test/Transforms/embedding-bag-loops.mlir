@@ -99,9 +99,9 @@ func.func @bag_sum(%table: tensor<1000x64xf32>, %indices: tensor<16x32xi64>) -> 
 // 128 in a loop, then the 8-element tail; each starts from the init's
 // columns. No check: an out-of-bounds index reads a zero row. A max
 // accumulates through an ordered compare and a select (one vmaxps on x86,
-// CPUTargetDescription::bagMinMaxThroughSelects), equal elements through
-// the and of their bits (+0 above -0), and sums `row * 0` (NaN for a NaN or
-// an infinity); a block whose init or sum is NaN is combined again, without
+// CPUTargetDescription::bagMinMaxThroughSelects), and sums `row * 0` (NaN
+// for a NaN or an infinity); a block whose init or sum is NaN, or whose
+// result holds a zero (+0 and -0 tie), is combined again, without
 // prefetches, with the op itself.
 // CHECK-LABEL: func.func @bag_max_blocks(
 //  CHECK-SAME:     %[[I:[a-z0-9]+]]: tensor<?x8xi32>, %[[INIT:[a-z0-9]+]]: tensor<?x200xf32>
@@ -122,19 +122,16 @@ func.func @bag_sum(%table: tensor<1000x64xf32>, %indices: tensor<16x32xi64>) -> 
 //       CHECK:         scf.yield %[[ZERO]]
 //       CHECK:       %[[GT:.*]] = arith.cmpf ogt, %[[V]], %[[A]] : vector<64xf32>
 //       CHECK:       %[[SEL:.*]] = arith.select %[[GT]], %[[V]], %[[A]] : vector<64xi1>, vector<64xf32>
-//       CHECK:       %[[EQ:.*]] = arith.cmpf oeq, %[[V]], %[[A]] : vector<64xf32>
-//       CHECK:       %[[VB:.*]] = arith.bitcast %[[V]] : vector<64xf32> to vector<64xi32>
-//       CHECK:       %[[AB:.*]] = arith.bitcast %[[A]] : vector<64xf32> to vector<64xi32>
-//       CHECK:       %[[AND:.*]] = arith.andi %[[VB]], %[[AB]] : vector<64xi32>
-//       CHECK:       %[[TIE:.*]] = arith.bitcast %[[AND]] : vector<64xi32> to vector<64xf32>
-//       CHECK:       %[[NEXT:.*]] = arith.select %[[EQ]], %[[TIE]], %[[SEL]]
 //       CHECK:       %[[NAN:.*]] = vector.fma %[[V]], %[[ZERO]], %[[N]] : vector<64xf32>
-//       CHECK:       scf.yield %[[NEXT]], %[[NAN]]
+//       CHECK:       scf.yield %[[SEL]], %[[NAN]]
 //       CHECK:     %[[U0:.*]] = arith.cmpf uno, %[[A0]], %[[A0]] : vector<64xf32>
 //       CHECK:     %[[R0:.*]] = vector.reduction <or>, %[[U0]] : vector<64xi1> into i1
 //       CHECK:     %[[U1:.*]] = arith.cmpf uno, %[[ACC]]#1, %[[ACC]]#1 : vector<64xf32>
 //       CHECK:     %[[R1:.*]] = vector.reduction <or>, %[[U1]] : vector<64xi1> into i1
-//       CHECK:     %[[REDO:.*]] = arith.ori %[[R0]], %[[R1]] : i1
+//       CHECK:     %[[ANY_NAN:.*]] = arith.ori %[[R0]], %[[R1]] : i1
+//       CHECK:     %[[Z:.*]] = arith.cmpf oeq, %[[ACC]]#0, %[[ZERO]] : vector<64xf32>
+//       CHECK:     %[[R2:.*]] = vector.reduction <or>, %[[Z]] : vector<64xi1> into i1
+//       CHECK:     %[[REDO:.*]] = arith.ori %[[ANY_NAN]], %[[R2]] : i1
 //       CHECK:     %[[MAX:.*]] = scf.if %[[REDO]] -> (vector<64xf32>) {
 //       CHECK:       %[[EXACT:.*]] = scf.for {{.*}} iter_args(%[[E:.*]] = %[[A0]]) -> (vector<64xf32>)
 //   CHECK-NOT:         memref.prefetch
@@ -355,11 +352,10 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
 // Min and max keep the op itself where its fast-math flags already let LLVM
 // use the plain instruction (nnan, nsz), on a target that is not x86
 // (AArch64's fmax is IEEE maximum), and for any other combiner; a min picks
-// the row's element with an ordered less-than, and ors the bits of equal
-// ones (-0 below +0).
+// the row's element with an ordered less-than.
 // CHECK-LABEL: func.func @bag_min(
 //       CHECK:   arith.cmpf olt, {{.*}} : vector<64xf32>
-//       CHECK:   arith.ori {{.*}} : vector<64xi32>
+//       CHECK:   arith.select {{.*}} : vector<64xi1>, vector<64xf32>
 //       CHECK:   arith.minimumf {{.*}} : vector<64xf32>
 // CHECK-LABEL: func.func @bag_max_fast_math(
 //   CHECK-NOT:   arith.cmpf ogt

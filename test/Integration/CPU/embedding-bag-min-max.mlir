@@ -1,9 +1,9 @@
 // Embedding bags reduced with a float min or max (arith.maximumf,
 // minimumf, maxnumf) over rows holding NaN, +0 and -0 in either order,
 // infinities, and (zero mode) an out-of-bounds index read as a zero row. On
-// x86 the bag loops accumulate with a compare and a select, and the bits of
-// equal elements anded (max) or ored (min), and redo a block whose rows or
-// init hold a NaN or an infinity with the op itself
+// x86 the bag loops accumulate with a compare and a select, and redo a
+// block whose rows or init hold a NaN or an infinity, or whose result holds
+// a zero (+0 and -0 compare equal), with the op itself
 // (CPUTargetDescription::bagMinMaxThroughSelects): every result must be the
 // op's, a NaN where the op gives one, +0 above -0. Rows of 4 elements: one
 // block, or (register-accumulator-max-bytes=8) two blocks of 2, so that
@@ -26,21 +26,23 @@
 // RUN:   | FileCheck %s --check-prefix=WIDE
 
 // IR-LABEL: func.func @max(
-//       IR:   arith.cmpf ogt
-//       IR:   arith.select
-//       IR:   arith.andi
-//       IR:   vector.fma
+//       IR:   %[[TAKE:.*]] = arith.cmpf ogt, %[[X:.*]], %[[ACC:.*]] : vector<4xf32>
+//       IR:   %[[MAX:.*]] = arith.select %[[TAKE]], %[[X]], %[[ACC]]
+//       IR:   vector.fma %[[X]]
+//       IR:   scf.yield %[[MAX]]
 //       IR:   arith.cmpf uno
+//       IR:   arith.cmpf uno
+//       IR:   arith.cmpf oeq
 //       IR:   scf.if
 //       IR:     arith.maximumf
 // IR-LABEL: func.func @min(
 //       IR:   arith.cmpf olt
-//       IR:   arith.ori
+//       IR:   arith.select
 // IR-LABEL: func.func @maxnum(
 //       IR:   arith.cmpf ogt
 //       IR:     arith.maxnumf
 // IR-LABEL: func.func @max_f16(
-//       IR:   arith.andi {{.*}} : vector<4xi16>
+//       IR:   arith.select {{.*}} : vector<4xi1>, vector<4xf16>
 //       IR:   vector.fma {{.*}} : vector<4xf16>
 
 // WIDE-LABEL: func.func @max_wide(

@@ -350,15 +350,21 @@ struct CPUTargetDescription {
   /// Embedding bags whose combiner is one float min or max (arith.maximumf,
   /// minimumf, maxnumf, minnumf) accumulate their register blocks with an
   /// ordered compare and a select, which x86 does in one instruction
-  /// (vmaxps), the bits of equal elements anded (max) or ored (min) for +0
-  /// above -0, and a sum of `row * 0` (one fma) that a NaN or an infinity
-  /// makes NaN; such a block (rare) is combined again with the op itself.
-  /// x86 lowers llvm.maximum, with its NaN and signed-zero rules, to six
-  /// instructions a vector; this is four. Zen 4 (stop 42, alternating
-  /// rounds, generated / C++ prefetch loop, whose `a > b ? a : b` is one
-  /// vmaxps): bag_D64_K32_uniform_max 0.99 -> 1.07x, with a zero in every
-  /// bag 0.98 -> 1.05x, D256 0.83 -> 0.99x. False for a target whose triple
-  /// is not x86 (AArch64's fmax is IEEE maximum).
+  /// (vmaxps), and a sum of `row * 0` (one fma) that a NaN or an infinity
+  /// makes NaN; a block whose sum is NaN, or whose result holds a zero
+  /// (where a tie of +0 and -0 may have picked the wrong one), is combined
+  /// again with the op itself (rare: a lane whose every row is zero or
+  /// below, for a max). x86 lowers llvm.maximum, with its NaN and
+  /// signed-zero rules, to six instructions a vector; this is two. Zen 4
+  /// (stop 42, alternating rounds, generated / C++ prefetch loop, whose `a
+  /// > b ? a : b` is one vmaxps), with the ties anded or ored in the loop
+  /// (four instructions): bag_D64_K32_uniform_max 0.99 -> 1.07x, with a
+  /// zero in every bag 0.98 -> 1.05x, D256 0.83 -> 0.99x. Zen 5 (stop 44,
+  /// three alternating rounds, the same ratio), ties in the loop -> a zero
+  /// result redone: D256 0.76 -> 0.93x (its sixteen zmm accumulators and
+  /// the rows spilled), D64 1.75 -> 1.88x; without the NaN sum (not exact)
+  /// D256 reached 1.00x. False for a target whose triple is not x86
+  /// (AArch64's fmax is IEEE maximum).
   bool bagMinMaxThroughSelects = true;
 
   /// Loops that copy scalars (elements of at least 32 bits) from params of
