@@ -493,14 +493,9 @@ Value BagEmitter::createRunTimePrefetchDistance(
     OpBuilder &b, Location loc, const CPUTargetDescription &target) {
   Value rowBytes = arith::MulIOp::create(
       b, loc, rowSize, cst(b, loc, getBytes(form.elementType)));
-  Value ahead = arith::DivUIOp::create(
-      b, loc, cst(b, loc, target.bagPrefetchAheadBytes),
-      arith::MaxUIOp::create(b, loc, rowBytes, cst(b, loc, 1)));
-  ahead = arith::MaxUIOp::create(
-      b, loc,
-      arith::MinUIOp::create(b, loc, ahead,
-                             cst(b, loc, target.slicePrefetchMaxDistance)),
-      cst(b, loc, target.slicePrefetchMinDistance));
+  Value ahead = createSlicesAhead(
+      b, loc, cst(b, loc, target.bagPrefetchAheadBytes), rowBytes,
+      target.slicePrefetchMinDistance, target.slicePrefetchMaxDistance);
   Value underLine =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, rowBytes,
                             cst(b, loc, target.cacheLineBytes));

@@ -145,6 +145,21 @@ static Type getSignlessType(Type type) {
   return type;
 }
 
+Value mlir::gather::createSlicesAhead(OpBuilder &b, Location loc,
+                                      Value aheadBytes, Value sliceBytes,
+                                      int64_t minDistance,
+                                      int64_t maxDistance) {
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  };
+  Value ahead = arith::DivUIOp::create(
+      b, loc, aheadBytes,
+      arith::MaxUIOp::create(b, loc, sliceBytes, constant(1)));
+  return arith::MaxUIOp::create(
+      b, loc, arith::MinUIOp::create(b, loc, ahead, constant(maxDistance)),
+      constant(minDistance));
+}
+
 Value mlir::gather::createConstant(OpBuilder &b, Location loc,
                                    TypedAttr value) {
   Type type = value.getType();

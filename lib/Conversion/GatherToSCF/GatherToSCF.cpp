@@ -486,13 +486,9 @@ Value LoopEmitter::createRunTimePrefetchDistance(OpBuilder &b, Location l) {
   Value aheadBytes = arith::SelectOp::create(
       b, l, beyondL2, constant(target.slicePrefetchAheadBytesBeyondL2),
       constant(target.slicePrefetchAheadBytes));
-  Value ahead = arith::DivUIOp::create(
-      b, l, aheadBytes, arith::MaxUIOp::create(b, l, sliceBytes, constant(1)));
-  ahead = arith::MaxUIOp::create(
-      b, l,
-      arith::MinUIOp::create(b, l, ahead,
-                             constant(target.slicePrefetchMaxDistance)),
-      constant(target.slicePrefetchMinDistance));
+  Value ahead = createSlicesAhead(b, l, aheadBytes, sliceBytes,
+                                  target.slicePrefetchMinDistance,
+                                  target.slicePrefetchMaxDistance);
   Value large =
       arith::CmpIOp::create(b, l, Predicate::uge, sliceBytes, maxBytes);
   Value lines = arith::SelectOp::create(b, l, large, constant(0), ahead);

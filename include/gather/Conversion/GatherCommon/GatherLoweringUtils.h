@@ -98,6 +98,13 @@ Value createAndOfValid(OpBuilder &b, Location loc, Value lhs, Value rhs);
 /// the same LLVM type, and reconcile-unrealized-casts removes the cast.
 Value createConstant(OpBuilder &b, Location loc, TypedAttr value);
 
+/// How many slices of `sliceBytes` (index values, known at run time) make
+/// about `aheadBytes`, clamped to [minDistance, maxDistance]: the run-time
+/// form of a prefetch distance rule (CPUTargetDescription).
+Value createSlicesAhead(OpBuilder &b, Location loc, Value aheadBytes,
+                        Value sliceBytes, int64_t minDistance,
+                        int64_t maxDistance);
+
 /// True when the gather may produce zero slices: zero mode, or clamp mode
 /// with an addressed params dimension that is not known to be non-empty.
 bool mayProduceZeroSlices(const GatherGeometry &geometry, GatherMode mode,
