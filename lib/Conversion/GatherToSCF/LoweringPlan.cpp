@@ -103,14 +103,16 @@ static std::optional<int64_t> getStaticSliceBytes(const LoweringPlanInputs &in,
 /// `prefetch-distance` when positive; for -1, about
 /// target.slicePrefetchAheadBytes of slices ahead (BeyondL2 from params
 /// beyond L2), for slices the hardware prefetcher does not follow by itself
-/// (CPUTargetDescription), and none for `small` gathers: their first
-/// `distance` copies are never prefetched, the last ones prefetch the last
-/// slice again, and the copies of a few dozen slices overlap in the core
+/// (CPUTargetDescription::getSlicePrefetchMaxBytes; a size of its own where
+/// threads split the gather, `parallel`), and none for `small` gathers: their
+/// first `distance` copies are never prefetched, the last ones prefetch the
+/// last slice again, and the copies of a few dozen slices overlap in the core
 /// anyway (16 rows of 256 B: 0.80-0.83x the plain C++ loop with prefetches,
 /// 1.03-1.04x without; bench/run.py, *_16rows).
 static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
                                         std::optional<int64_t> elementBytes,
-                                        bool small, bool vectorizedCopies) {
+                                        bool small, bool vectorizedCopies,
+                                        bool parallel) {
   const GatherGeometry &g = in.geometry;
   const CPUTargetDescription &target = in.target;
   int64_t requested = in.options.prefetchDistance;
@@ -124,8 +126,7 @@ static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
   if (hasDynamicSlice(in))
     return 1; // Computed at run time (LoweringPlan::slicePrefetchAtRunTime).
   bool beyondL2 = isTableBeyondL2(in, *elementBytes);
-  int64_t maxBytes = beyondL2 ? target.slicePrefetchMaxBytesBeyondL2
-                              : target.slicePrefetchMaxBytes;
+  int64_t maxBytes = target.getSlicePrefetchMaxBytes(beyondL2, parallel);
   std::optional<int64_t> staticSliceBytes =
       getStaticSliceBytes(in, *elementBytes);
   if (!staticSliceBytes || *staticSliceBytes == 0 ||
@@ -409,7 +410,8 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
                 plan.scalarCopies && !plan.vectorizeCopies, indicesBytes);
   chooseChunksAndThreads(in, elementBytes, plan);
   plan.slicePrefetchDistance =
-      getSlicePrefetchDistance(in, elementBytes, small, plan.vectorizeCopies);
+      getSlicePrefetchDistance(in, elementBytes, small, plan.vectorizeCopies,
+                               plan.threads != LoweringPlan::Threads::None);
   plan.slicePrefetchAtRunTime = plan.slicePrefetchDistance > 0 &&
                                 in.options.prefetchDistance < 0 &&
                                 hasDynamicSlice(in);

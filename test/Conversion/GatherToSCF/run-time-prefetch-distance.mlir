@@ -4,14 +4,19 @@
 // Zen prefetches 8 KiB ahead from params beyond L2 (1 MiB), 2 KiB from
 // smaller ones; the default 2 KiB from any. Slices under a line are
 // prefetched a fixed number of positions ahead from params beyond L2 (Zen
-// 5: 128; 64 elsewhere), none from smaller ones.
+// 5: 128; 64 elsewhere), none from smaller ones. Slices of 4 KiB and more
+// are left to the hardware prefetcher, from params beyond L2 of 64 KiB and
+// more, except on Zen 4 and where threads split the gather (PAR) on Zen 5.
 //
 // RUN: gather-opt %s --gather-target-cpu=cpu=znver4 --convert-gather-to-scf \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,ZEN,SUB64
+// RUN:   | FileCheck %s --check-prefixes=CHECK,ZEN,SUB64,MAX4K
 // RUN: gather-opt %s --gather-target-cpu=cpu=znver5 --convert-gather-to-scf \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,ZEN,ZEN5
+// RUN:   | FileCheck %s --check-prefixes=CHECK,ZEN,ZEN5,MAX64K
+// RUN: gather-opt %s --gather-target-cpu=cpu=znver5 \
+// RUN:   --convert-gather-to-scf=parallel \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,ZEN,ZEN5,MAX4K
 // RUN: gather-opt %s --convert-gather-to-scf \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,DEFAULT,SUB64
+// RUN:   | FileCheck %s --check-prefixes=CHECK,DEFAULT,SUB64,MAX64K
 
 // CHECK-LABEL: func.func @dynamic_slices(
 //       CHECK:   %[[L2:.*]] = arith.constant 1048576 : index
@@ -20,6 +25,10 @@
 //        ZEN5:   %[[SUB:.*]] = arith.constant 128 : index
 //       CHECK:   %[[NONE:.*]] = arith.constant 0 : index
 //       CHECK:   arith.select %[[BEYOND]], %[[SUB]], %[[NONE]] : index
+//      MAX64K:   %[[MAXFAR:.*]] = arith.constant 65536 : index
+//       MAX4K:   %[[MAXFAR:.*]] = arith.constant 4096 : index
+//       CHECK:   %[[MAXNEAR:.*]] = arith.constant 4096 : index
+//       CHECK:   arith.select %[[BEYOND]], %[[MAXFAR]], %[[MAXNEAR]] : index
 //         ZEN:   %[[FAR:.*]] = arith.constant 8192 : index
 //     DEFAULT:   %[[FAR:.*]] = arith.constant 2048 : index
 //       CHECK:   %[[NEAR:.*]] = arith.constant 2048 : index

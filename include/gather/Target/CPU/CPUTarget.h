@@ -258,7 +258,24 @@ struct CPUTargetDescription {
   /// generated / plain C++ loop, prefetched -> not: random rows one thread
   /// 0.95-0.98 -> 1.05-1.08x, two threads 1.02-1.08 -> 1.28-1.31x; sorted
   /// rows 0.94-0.97 -> 1.06-1.09x, two threads 0.99-1.07 -> 1.05-1.27x).
+  /// A faster Zen 5 host (stop 45, three alternating rounds, generated / C++
+  /// prefetch loop, not prefetched -> first 4 KiB two rows ahead) gains on
+  /// one thread (random rows 0.94 -> 1.01x, sorted 1.19 -> 1.38x) and loses
+  /// on two (random 1.14 -> 1.02x; sorted 1.18 -> 1.24x), hence the size
+  /// for gathers split across threads below.
   int64_t slicePrefetchMaxBytesBeyondL2 = 65536;
+  /// slicePrefetchMaxBytesBeyondL2 for a gather whose loops threads split
+  /// (LoweringPlan::threads): there the random reads of the other thread
+  /// keep the memory busy without them.
+  int64_t slicePrefetchMaxBytesBeyondL2Parallel = 65536;
+  /// The size from which slices are left to the hardware prefetcher:
+  /// slicePrefetchMaxBytes, or the BeyondL2 sizes for params beyond L2.
+  int64_t getSlicePrefetchMaxBytes(bool beyondL2, bool parallel) const {
+    if (!beyondL2)
+      return slicePrefetchMaxBytes;
+    return parallel ? slicePrefetchMaxBytesBeyondL2Parallel
+                    : slicePrefetchMaxBytesBeyondL2;
+  }
   /// Slices under a cache line (elements, rows of a few elements) are
   /// prefetched this many positions ahead from a static table (params from
   /// the first gathered dimension on) larger than L2, into L2
@@ -439,8 +456,9 @@ struct CPUTargetDescription {
   /// the C++ prefetch loop). Its element copies check chunks of 128 positions
   /// (elementCheckChunkPositions), its copies of slices from a line to 1 KiB
   /// check their own indices (flaggedChecksMinSliceBytes), it leaves rows
-  /// of 4 KiB and more to the hardware from DRAM too
-  /// (slicePrefetchMaxBytesBeyondL2). On Zen 5 ("znver5") its slice and
+  /// of 4 KiB and more to the hardware from DRAM too where threads split the
+  /// gather (slicePrefetchMaxBytesBeyondL2Parallel), and on one thread on
+  /// Zen 4 (slicePrefetchMaxBytesBeyondL2). On Zen 5 ("znver5") its slice and
   /// bag-row prefetches fill L1 from params of any size
   /// (beyondL2RowPrefetchLocality 3; stop 29, alternating runs, generated /
   /// C++ prefetch loop, prefetcht1 -> prefetcht0: in one phase of the VM
