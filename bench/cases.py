@@ -113,10 +113,11 @@ def rows(row_bytes, order, dtype, itype, out_bytes, params_bytes,
                 max(1, params_bytes // row_bytes), **kw)
 
 
-def elements(dtype, itype, out_bytes, params_bytes, O=4, **kw):
+def elements(dtype, itype, out_bytes, params_bytes, O=4, suffix=None, **kw):
     """Element gather (axis -1, one element per index) from O rows."""
     es = DTYPE_BYTES[dtype]
-    suffix = "" if kw.get("large", True) else "_l2"
+    if suffix is None:
+        suffix = "" if kw.get("large", True) else "_l2"
     return Case(f"elements_{dtype}_{itype}{suffix}", "elements", dtype, itype,
                 False, O, out_bytes // es // O, 1, params_bytes // es // O,
                 **kw)
@@ -223,6 +224,11 @@ def full_cases():
     # beyond L3), 64 MiB of index pairs: stop 34's indices prefetch.
     cases.append(nd(4, "f32", "i64", 16 * MiB, 8 * MiB, suffix="_l3",
                     large=False))
+    # Elements from one such table: scalar copies (i8) and vector gathers
+    # (f32); stop 45's sub-line prefetch rule.
+    for dtype in ("f32", "i8"):
+        cases.append(elements(dtype, "i32", 16 * MiB, 8 * MiB, O=1,
+                              suffix="_l3", large=False))
     # The issue's shapes: tables of 1M rows, 16384 bags of 32 indices.
     cases += bag_cases(16384, 1 << 20)
     return cases

@@ -475,9 +475,16 @@ Value LoopEmitter::createRunTimePrefetchDistance(OpBuilder &b, Location l) {
   using Predicate = arith::CmpIPredicate;
   Value beyondL2 = arith::CmpIOp::create(b, l, Predicate::ugt, paramsBytes,
                                          constant(target.l2CacheBytes));
-  // Under a line: far ahead from params beyond L2, none from smaller ones.
+  // Under a line: far ahead from params beyond L2 (or L3,
+  // CPUTargetDescription::prefetchesSubLineSlices), none from smaller ones.
+  Value subLineParams =
+      target.subLinePrefetchBeyondL3Only
+          ? arith::CmpIOp::create(b, l, Predicate::ugt, paramsBytes,
+                                  constant(target.l3CacheBytes))
+          : beyondL2;
   Value subLine = arith::SelectOp::create(
-      b, l, beyondL2, constant(target.subLinePrefetchDistance), constant(0));
+      b, l, subLineParams, constant(target.subLinePrefetchDistance),
+      constant(0));
   // A line or more: about slicePrefetchAheadBytes (BeyondL2) ahead, none
   // from the size the hardware prefetcher follows.
   bool parallel = plan.threads != LoweringPlan::Threads::None;

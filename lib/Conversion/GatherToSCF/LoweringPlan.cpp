@@ -136,7 +136,7 @@ static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
   // A static table larger than L2: into L2, far enough ahead to cover the
   // random reads' latency (getRowPrefetchLocality).
   if (sliceBytes < target.cacheLineBytes)
-    return beyondL2 &&
+    return target.prefetchesSubLineSlices(getTableType(in), *elementBytes) &&
                    (target.subLinePrefetchVectorizedCopies || !vectorizedCopies)
                ? target.subLinePrefetchDistance
                : 0;
@@ -416,14 +416,18 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
                                 in.options.prefetchDistance < 0 &&
                                 hasDynamicSlice(in);
   plan.elementBytes = elementBytes.value_or(0);
-  // For slices; for scalars only where the target says so and the table is
-  // beyond L2 (CPUTargetDescription::prefetchScalarIndicesBeyondL2).
+  // For slices; for scalars only from a table beyond L2, where one
+  // position's indices are as small as the target says
+  // (CPUTargetDescription::scalarIndicesPrefetchMaxPositionBytes).
   bool scalars = plan.numLoops == g.resultRank;
+  int64_t positionIndexBytes =
+      std::max<int64_t>(g.indexDepth, 1) * getIndexBytes(in.indicesType);
   plan.prefetchIndices =
       plan.checks == LoweringPlan::Checks::PerChunk &&
       in.options.prefetchDistance != 0 &&
-      (!scalars || (in.target.prefetchScalarIndicesBeyondL2 && elementBytes &&
-                    isTableBeyondL2(in, *elementBytes))) &&
+      (!scalars ||
+       (positionIndexBytes <= in.target.scalarIndicesPrefetchMaxPositionBytes &&
+        elementBytes && isTableBeyondL2(in, *elementBytes))) &&
       (!indicesBytes ||
        *indicesBytes >= in.target.getIndicesPrefetchMinBytes());
   plan.rolledSliceCopies =

@@ -13,6 +13,8 @@
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/TargetParser/Triple.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::gather;
 
@@ -34,8 +36,10 @@ CPUTargetDescription CPUTargetDescription::forCPU(StringRef cpu) {
     // Sub-line slices are prefetched, but not where vector gathers copy
     // them (stop 42, Zen 4); Zen 5 twice as far ahead (stop 44).
     target.subLinePrefetchVectorizedCopies = false;
-    if (cpu == "znver5")
+    if (cpu == "znver5") {
       target.subLinePrefetchDistance = 128;
+      target.subLinePrefetchBeyondL3Only = true;
+    }
     target.denseOnlyStreamMinBytes = 4096;
     target.vectorizedCopiesMaxParamsBytes = 64 << 20;
     target.vectorizedCopiesBeyondL2Only = true;
@@ -49,7 +53,10 @@ CPUTargetDescription CPUTargetDescription::forCPU(StringRef cpu) {
       target.beyondL2RowPrefetchLocality = 3;
     target.offsetVectorPositions = 8;
     target.flaggedChecksMinSliceBytes = 64;
-    target.prefetchScalarIndicesBeyondL2 = true;
+    // Scalar gathers prefetch their indices (stop 34), on Zen 5 only
+    // indices of at most 4 bytes a position (stop 45).
+    target.scalarIndicesPrefetchMaxPositionBytes =
+        cpu == "znver5" ? 4 : std::numeric_limits<int64_t>::max();
     // Rows of 4 KiB from beyond L2 are left to the hardware prefetcher on
     // two threads, and on one on Zen 4 (stop 37 on a slower Zen 5 host);
     // Zen 5 prefetches their first 4 KiB on one thread (stop 45).
@@ -80,39 +87,41 @@ CPUTargetDescription CPUTargetDescription::get(Operation *op) {
     target.bagMinMaxThroughSelects = false;
   readEntry(op, "L1_cache_size_in_bytes", target.l1CacheBytes);
   readEntry(op, "L2_cache_size_in_bytes", target.l2CacheBytes);
+  readEntry(op, "L3_cache_size_in_bytes", target.l3CacheBytes);
   readEntry(op, "cache_line_size_in_bytes", target.cacheLineBytes);
   return target;
 }
 
-bool CPUTargetDescription::isBeyondL2(ShapedType type,
-                                      int64_t elementBytes) const {
+bool CPUTargetDescription::isBeyond(ShapedType type, int64_t elementBytes,
+                                    int64_t limit) {
   if (!type.hasStaticShape())
     return false;
   std::optional<int64_t> bytes = elementBytes;
   for (int64_t size : type.getShape())
     bytes = bytes ? llvm::checkedMul(*bytes, size) : std::nullopt;
-  return !bytes || *bytes > l2CacheBytes;
+  return !bytes || *bytes > limit;
 }
 
 bool CPUTargetDescription::operator==(const CPUTargetDescription &other) const {
   auto fields = [](const CPUTargetDescription &t) {
     return std::make_tuple(
-        t.cacheLineBytes, t.l1CacheBytes, t.l2CacheBytes, t.checkChunkPositions,
-        t.sliceCheckChunkPositions, t.elementCheckChunkPositions,
-        t.checkChunkIndexBytes, t.parallelChunksMaxOuterIterations,
-        t.parallelChunksMinPositions, t.perCopyCheckMaxCopies,
-        t.slicePrefetchAheadBytes, t.slicePrefetchAheadBytesBeyondL2,
-        t.slicePrefetchMinDistance, t.slicePrefetchMaxDistance,
-        t.slicePrefetchMaxBytes, t.slicePrefetchMaxBytesBeyondL2,
+        t.cacheLineBytes, t.l1CacheBytes, t.l2CacheBytes, t.l3CacheBytes,
+        t.checkChunkPositions, t.sliceCheckChunkPositions,
+        t.elementCheckChunkPositions, t.checkChunkIndexBytes,
+        t.parallelChunksMaxOuterIterations, t.parallelChunksMinPositions,
+        t.perCopyCheckMaxCopies, t.slicePrefetchAheadBytes,
+        t.slicePrefetchAheadBytesBeyondL2, t.slicePrefetchMinDistance,
+        t.slicePrefetchMaxDistance, t.slicePrefetchMaxBytes,
+        t.slicePrefetchMaxBytesBeyondL2,
         t.slicePrefetchMaxBytesBeyondL2Parallel, t.subLinePrefetchDistance,
         t.bagRegisterAccumulatorMaxBytes, t.bagPrefetchAheadBytes,
         t.vectorizedCopiesMaxParamsBytes, t.denseChunkRowsPerPosition,
         t.denseOnlyStreamMinBytes, t.minScalarFloatBits,
         t.beyondL2RowPrefetchLocality, t.offsetVectorPositions,
-        t.prefetchScalarIndicesBeyondL2, t.vectorizedCopiesBeyondL2Only,
-        t.flaggedChecksMinSliceBytes, t.flaggedChecksMaxSliceBytes,
-        t.rolledSliceCopyMinBytes, t.bagMinMaxThroughSelects,
-        t.subLinePrefetchVectorizedCopies);
+        t.scalarIndicesPrefetchMaxPositionBytes, t.subLinePrefetchBeyondL3Only,
+        t.vectorizedCopiesBeyondL2Only, t.flaggedChecksMinSliceBytes,
+        t.flaggedChecksMaxSliceBytes, t.rolledSliceCopyMinBytes,
+        t.bagMinMaxThroughSelects, t.subLinePrefetchVectorizedCopies);
   };
   return fields(*this) == fields(other);
 }

@@ -3,9 +3,10 @@
 // to the hardware prefetcher from any params (Zen 5 on threads only), streams prefetched rows of
 // 4 KiB only in dense chunks (lowering-plan-zen-dense-streams.mlir), checks
 // element copies in chunks of 128 positions, and prefetches the indices of
-// scalar gathers from tables beyond L2. Zen prefetches sub-line slices,
-// but not copies LLVM may turn into vector gathers; Zen 5 ("znver5") 128
-// positions ahead (64 elsewhere), and rows of a line or more from params
+// scalar gathers from tables beyond L2 (Zen 5: of at most 4 bytes a
+// position). Zen prefetches sub-line slices, but not copies LLVM may turn
+// into vector gathers; Zen 5 ("znver5") 128 positions ahead (64 elsewhere)
+// and from tables beyond L3 only, and rows of a line or more from params
 // beyond L2 into L1 (into=l1; sub-line slices into L2), Zen 4 into L2;
 // both 8 KiB ahead from params beyond L2 (2 KiB elsewhere). Any other
 // chip, or none, takes the default rules.
@@ -14,18 +15,21 @@
 // RUN: gather-opt %s --convert-gather-to-scf="print-plan parallel" --split-input-file -o /dev/null 2>&1 \
 // RUN: | FileCheck %s --check-prefix=PAR
 
-// Sub-line slices from params beyond L2 (16 MiB): 64 positions ahead by
-// default, 128 on Zen 5, none where the copies may be vector gathers. f32
+// Sub-line slices from params beyond L2: 64 positions ahead by default, 128
+// on Zen 5 from params beyond L3 too (64 MiB; none from 16 MiB), none where
+// the copies may be vector gathers. f32
 // elements from params of at most 32 MiB may be vectorized (into gather
 // instructions) by default; on Zen only from params beyond L2 (1 MiB) and
 // of at most 64 MiB.
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
-  func.func @zen_sub_line(%p: tensor<1048576x4xf32>, %e: tensor<4194304xf32>, %i: tensor<200xi32>) -> (tensor<200x4xf32>, tensor<200xf32>) {
+  func.func @zen_sub_line(%p: tensor<4194304x4xf32>, %mid: tensor<1048576x4xf32>, %e: tensor<4194304xf32>, %i: tensor<200xi32>) -> (tensor<200x4xf32>, tensor<200x4xf32>, tensor<200xf32>) {
     // expected-remark@+1 {{slice-prefetch=128 into=l2 indices-prefetch=no}}
-    %a = gather.gather %p[%i] : (tensor<1048576x4xf32>, tensor<200xi32>) -> tensor<200x4xf32>
+    %a = gather.gather %p[%i] : (tensor<4194304x4xf32>, tensor<200xi32>) -> tensor<200x4xf32>
+    // expected-remark@+1 {{slice-prefetch=0 indices-prefetch=no}}
+    %m = gather.gather %mid[%i] : (tensor<1048576x4xf32>, tensor<200xi32>) -> tensor<200x4xf32>
     // expected-remark@+1 {{slice-prefetch=0 indices-prefetch=no vectorize=yes}}
     %b = gather.gather %e[%i] : (tensor<4194304xf32>, tensor<200xi32>) -> tensor<200xf32>
-    return %a, %b : tensor<200x4xf32>, tensor<200xf32>
+    return %a, %m, %b : tensor<200x4xf32>, tensor<200x4xf32>, tensor<200xf32>
   }
 
   func.func @zen_vectorized_range(%l2: tensor<262144xf32>, %over: tensor<4194304x8xf32>, %i: tensor<200xi32>, %j: tensor<200x2xi32>) -> (tensor<200xf32>, tensor<200xf32>) {
@@ -58,14 +62,17 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
 
 // -----
 
-// Elements under 4 bytes (i8, f16): never vector gathers.
+// Elements under 4 bytes (i8, f16): never vector gathers; prefetched from
+// params beyond L3 (64 MiB), not from 8 MiB.
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
-  func.func @zen_narrow(%h: tensor<4194304xf16>, %c: tensor<4194304xi8>, %i: tensor<200xi32>) -> (tensor<200xf16>, tensor<200xi8>) {
+  func.func @zen_narrow(%h: tensor<33554432xf16>, %c: tensor<67108864xi8>, %mid: tensor<8388608xi8>, %i: tensor<200xi32>) -> (tensor<200xf16>, tensor<200xi8>, tensor<200xi8>) {
     // expected-remark@+1 {{slice-prefetch=128 into=l2}}
-    %a = gather.gather %h[%i] : (tensor<4194304xf16>, tensor<200xi32>) -> tensor<200xf16>
+    %a = gather.gather %h[%i] : (tensor<33554432xf16>, tensor<200xi32>) -> tensor<200xf16>
     // expected-remark@+1 {{slice-prefetch=128 into=l2}}
-    %b = gather.gather %c[%i] : (tensor<4194304xi8>, tensor<200xi32>) -> tensor<200xi8>
-    return %a, %b : tensor<200xf16>, tensor<200xi8>
+    %b = gather.gather %c[%i] : (tensor<67108864xi8>, tensor<200xi32>) -> tensor<200xi8>
+    // expected-remark@+1 {{slice-prefetch=0 indices-prefetch=no vectorize=no}}
+    %m = gather.gather %mid[%i] : (tensor<8388608xi8>, tensor<200xi32>) -> tensor<200xi8>
+    return %a, %b, %m : tensor<200xf16>, tensor<200xi8>, tensor<200xi8>
   }
 }
 
@@ -85,9 +92,9 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
 
 // The nearest llvm.target counts: a function's own overrides the module's.
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "sapphirerapids">} {
-  func.func @nearest(%p: tensor<1048576x4xf32>, %i: tensor<200xi32>) -> tensor<200x4xf32> attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
+  func.func @nearest(%p: tensor<4194304x4xf32>, %i: tensor<200xi32>) -> tensor<200x4xf32> attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
     // expected-remark@+1 {{slice-prefetch=128 into=l2 indices-prefetch=no}}
-    %a = gather.gather %p[%i] : (tensor<1048576x4xf32>, tensor<200xi32>) -> tensor<200x4xf32>
+    %a = gather.gather %p[%i] : (tensor<4194304x4xf32>, tensor<200xi32>) -> tensor<200x4xf32>
     return %a : tensor<200x4xf32>
   }
 }
@@ -419,8 +426,9 @@ module {
 // do, where the table (params from the gathered dimension on) is beyond L2
 // and the indices are at least L2 (1 MiB): the check of a chunk would wait
 // on its indices while the copies' random reads hold the miss buffers. Not
-// for fewer indices, an L2-resident or dynamic table, nor by default.
-module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
+// for fewer indices, an L2-resident or dynamic table, nor by default; on
+// Zen 5 only for indices of at most 4 bytes a position (below).
+module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver4">} {
   func.func @zen_scalar_indices(%big: tensor<2048x1024xf32>, %fits: tensor<256x256xf32>, %dyn: tensor<?x1024xf32>, %rows: tensor<4x1048576xf32>, %i: tensor<131072x2xi32>, %few: tensor<4096x2xi32>, %j: tensor<262144xi32>) {
     // expected-remark@+1 {{copy=element checks=per-chunk chunk=64 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=yes}}
     %a = gather.gather_nd %big[%i] : (tensor<2048x1024xf32>, tensor<131072x2xi32>) -> tensor<131072xf32>
@@ -433,6 +441,21 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
     // Elements: each table is a row of 4 MiB.
     // expected-remark@+1 {{copy=element checks=per-chunk chunk=128 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=yes}}
     %e = gather.gather %rows[%j] axis = 1 : (tensor<4x1048576xf32>, tensor<262144xi32>) -> tensor<4x262144xf32>
+    return
+  }
+}
+
+// -----
+
+module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
+  func.func @zen5_scalar_indices(%big: tensor<2048x1024xf32>, %rows: tensor<4x1048576xf32>, %i: tensor<131072x2xi32>, %j: tensor<262144xi32>, %k: tensor<262144xi64>) {
+    // Pairs of i32: 8 bytes a position.
+    // expected-remark@+1 {{indices-prefetch=no}}
+    %a = gather.gather_nd %big[%i] : (tensor<2048x1024xf32>, tensor<131072x2xi32>) -> tensor<131072xf32>
+    // expected-remark@+1 {{indices-prefetch=yes}}
+    %e = gather.gather %rows[%j] axis = 1 : (tensor<4x1048576xf32>, tensor<262144xi32>) -> tensor<4x262144xf32>
+    // expected-remark@+1 {{indices-prefetch=no}}
+    %f = gather.gather %rows[%k] axis = 1 : (tensor<4x1048576xf32>, tensor<262144xi64>) -> tensor<4x262144xf32>
     return
   }
 }

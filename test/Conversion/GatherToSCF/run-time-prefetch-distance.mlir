@@ -4,7 +4,8 @@
 // Zen prefetches 8 KiB ahead from params beyond L2 (1 MiB), 2 KiB from
 // smaller ones; the default 2 KiB from any. Slices under a line are
 // prefetched a fixed number of positions ahead from params beyond L2 (Zen
-// 5: 128; 64 elsewhere), none from smaller ones. Slices of 4 KiB and more
+// 5: 128 from params beyond L3, 32 MiB; 64 elsewhere), none from smaller
+// ones. Slices of 4 KiB and more
 // are left to the hardware prefetcher, from params beyond L2 of 64 KiB and
 // more, except on Zen 4 and where threads split the gather (PAR) on Zen 5.
 //
@@ -20,11 +21,14 @@
 
 // CHECK-LABEL: func.func @dynamic_slices(
 //       CHECK:   %[[L2:.*]] = arith.constant 1048576 : index
-//       CHECK:   %[[BEYOND:.*]] = arith.cmpi ugt, %{{.*}}, %[[L2]] : index
+//       CHECK:   %[[BEYOND:.*]] = arith.cmpi ugt, %[[PARAMS:.*]], %[[L2]] : index
+//        ZEN5:   %[[L3:.*]] = arith.constant 33554432 : index
+//        ZEN5:   %[[SUBTABLE:.*]] = arith.cmpi ugt, %[[PARAMS]], %[[L3]] : index
 //       SUB64:   %[[SUB:.*]] = arith.constant 64 : index
 //        ZEN5:   %[[SUB:.*]] = arith.constant 128 : index
 //       CHECK:   %[[NONE:.*]] = arith.constant 0 : index
-//       CHECK:   arith.select %[[BEYOND]], %[[SUB]], %[[NONE]] : index
+//       SUB64:   arith.select %[[BEYOND]], %[[SUB]], %[[NONE]] : index
+//        ZEN5:   arith.select %[[SUBTABLE]], %[[SUB]], %[[NONE]] : index
 //      MAX64K:   %[[MAXFAR:.*]] = arith.constant 65536 : index
 //       MAX4K:   %[[MAXFAR:.*]] = arith.constant 4096 : index
 //       CHECK:   %[[MAXNEAR:.*]] = arith.constant 4096 : index

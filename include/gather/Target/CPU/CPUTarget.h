@@ -46,6 +46,8 @@ struct CPUTargetDescription {
   int64_t l1CacheBytes = 32 << 10;
   /// Bytes of the per-core L2 cache.
   int64_t l2CacheBytes = 1 << 20;
+  /// Bytes of the L3 cache the core shares (of one CCD on AMD Zen).
+  int64_t l3CacheBytes = 32 << 20;
 
   /// Index positions whose indices error mode checks (one vectorizable
   /// or-reduction) just before copying them, with threads (one thread:
@@ -213,14 +215,23 @@ struct CPUTargetDescription {
   /// Indices smaller than L2 are not prefetched ahead of their chunk's check
   /// (the prefetches cost more than the misses they save).
   int64_t getIndicesPrefetchMinBytes() const { return l2CacheBytes; }
-  /// Whether scalar gathers (one element per index) from a table beyond L2
-  /// prefetch the next chunk's indices too, as slice gathers do. Zen 5
-  /// (stop 34): the check of a chunk's indices waits on them while the
-  /// copies' random reads fill the miss buffers; gather_nd scalars from
-  /// 8 MiB of params with 64 MiB of i64 indices, 0.49-0.67 -> 0.85-0.99x the
-  /// C++ loop. Intel: unmeasured, and from L2-resident params the prefetch
-  /// cost scalar gathers up to 15 % (they are left out either way).
-  bool prefetchScalarIndicesBeyondL2 = false;
+  /// Scalar gathers (one element per index) from a table beyond L2 prefetch
+  /// the next chunk's indices too, as slice gathers do, where one position's
+  /// indices take at most this many bytes (0: never). Zen (stop 34, Zen 5):
+  /// the check of a chunk's indices waits on them while the copies' random
+  /// reads fill the miss buffers; gather_nd scalars from 8 MiB of params with
+  /// 64 MiB of i64 indices, 0.49-0.67 -> 0.85-0.99x the C++ loop. On a
+  /// faster Zen 5 host (stop 45, three to six alternating rounds, generated
+  /// / plain C++ loop, prefetched -> not) that case lost to them (0.86 ->
+  /// 0.98x; 16 bytes a position), positions of 8 bytes were even or lost a
+  /// little (f32 elements with i64 indices 1.21 -> 1.27x, batch_dims
+  /// elements 0.95 -> 1.00x, two threads 0.99 -> 1.03x, gather_nd scalars
+  /// with i32 indices 1.83 -> 1.85x), and positions of 4 bytes from a table
+  /// of 8 MiB needed them (f32 elements 1.45 -> 1.17x, i8 elements 1.60 ->
+  /// 1.14x); hence 4 on Zen 5. Intel: unmeasured, and from L2-resident
+  /// params the prefetch cost scalar gathers up to 15 % (they are left out
+  /// either way).
+  int64_t scalarIndicesPrefetchMaxPositionBytes = 0;
 
   /// Slices are prefetched about this many bytes ahead (2 KiB: measured to
   /// pay off from L2-resident params to DRAM)...
@@ -300,6 +311,21 @@ struct CPUTargetDescription {
   /// (gather_nd scalars 0.83-0.92 -> 0.98-0.99x, sorted rows of 16 B 0.90 ->
   /// 1.12x); 128 was not tried there.
   int64_t subLinePrefetchDistance = 64;
+  /// Whether sub-line slices are prefetched only from tables larger than L3
+  /// (l3CacheBytes), not from those between L2 and L3. Zen 5 (stop 45,
+  /// three alternating rounds, generated / plain C++ loop, prefetched 128
+  /// ahead -> not): i8 elements from a table of 8 MiB 0.81 -> 1.60x, gather_nd
+  /// scalars from 8 MiB copied as scalars 0.29 -> 0.82x, batch_dims f32
+  /// elements from tables of 16 MiB 0.95 -> 1.03x. Elsewhere unmeasured.
+  bool subLinePrefetchBeyondL3Only = false;
+  /// Whether sub-line slices from a table of `tableType` (elements of
+  /// `elementBytes`) are prefetched: a static size beyond L2, and beyond L3
+  /// where subLinePrefetchBeyondL3Only.
+  bool prefetchesSubLineSlices(ShapedType tableType,
+                               int64_t elementBytes) const {
+    return isBeyond(tableType, elementBytes,
+                    subLinePrefetchBeyondL3Only ? l3CacheBytes : l2CacheBytes);
+  }
   /// Sub-line slices are prefetched also where LLVM may vectorize the
   /// copies into vector gathers (vectorizedCopiesMaxParamsBytes). Zen: not;
   /// there the prefetch costs what the gathers save (stop 42, Zen 4, three
@@ -340,8 +366,12 @@ struct CPUTargetDescription {
   unsigned beyondL2RowPrefetchLocality = 2;
 
   /// Whether `type`, with elements of `elementBytes`, has a static shape
-  /// larger than L2 (a size past int64_t bytes is).
-  bool isBeyondL2(ShapedType type, int64_t elementBytes) const;
+  /// larger than `bytes` (a size past int64_t bytes is).
+  static bool isBeyond(ShapedType type, int64_t elementBytes, int64_t bytes);
+  /// isBeyond the L2 cache.
+  bool isBeyondL2(ShapedType type, int64_t elementBytes) const {
+    return isBeyond(type, elementBytes, l2CacheBytes);
+  }
 
   /// Embedding bags (gather-fuse-reductions, static D): a bag is summed
   /// in column blocks of this many bytes of the row, each block's
