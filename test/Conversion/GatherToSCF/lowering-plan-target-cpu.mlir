@@ -62,6 +62,19 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
 
 // -----
 
+// The L3 bound follows the target's L3 (DLTI): 16 MiB of params are beyond
+// an L3 of 8 MiB.
+module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">,
+                   dlti.target_system_spec = #dlti.target_system_spec<"CPU" = #dlti.target_device_spec<"L3_cache_size_in_bytes" = 8388608 : i64>>} {
+  func.func @zen_small_l3(%mid: tensor<1048576x4xf32>, %i: tensor<200xi32>) -> tensor<200x4xf32> {
+    // expected-remark@+1 {{slice-prefetch=128 into=l2 indices-prefetch=no}}
+    %m = gather.gather %mid[%i] : (tensor<1048576x4xf32>, tensor<200xi32>) -> tensor<200x4xf32>
+    return %m : tensor<200x4xf32>
+  }
+}
+
+// -----
+
 // Elements under 4 bytes (i8, f16): never vector gathers; prefetched from
 // params beyond L3 (64 MiB), not from 8 MiB.
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {

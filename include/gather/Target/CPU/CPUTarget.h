@@ -12,6 +12,7 @@
 //     "CPU" = #dlti.target_device_spec<
 //       "L1_cache_size_in_bytes" = 49152 : ui64,
 //       "L2_cache_size_in_bytes" = 2097152 : ui64,
+//       "L3_cache_size_in_bytes" = 33554432 : ui64,
 //       "cache_line_size_in_bytes" = 128 : ui64>>} { ... }
 //
 // and the thresholds that derive from them follow. The prefetch rules also
