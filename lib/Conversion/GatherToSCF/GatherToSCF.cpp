@@ -191,6 +191,12 @@ private:
   SmallVector<Value> buildChunkedNest(OpBuilder &b, Location loc,
                                       ValueRange leadingIvs, ValueRange inits,
                                       ChunkBodyFn body);
+  SmallVector<Value> buildChunkLoop(OpBuilder &b, Location loc,
+                                    ValueRange outerIvs, Value lo, Value ub,
+                                    ValueRange inits, ChunkBodyFn body);
+  SmallVector<Value> emitRevisitedPositions(OpBuilder &b, Location loc,
+                                            ValueRange outerIvs, Value ub,
+                                            ValueRange args, ChunkBodyFn body);
 
   // Chunks.
   SmallVector<Value> buildSubChunks(OpBuilder &b, Location loc,
@@ -736,21 +742,52 @@ SmallVector<Value> LoopEmitter::buildChunkedNest(OpBuilder &b, Location l,
                                                  ChunkBodyFn body) {
   auto chunkLoop = [&](OpBuilder &nb, Location nl, ValueRange outerIvs,
                        Value ub, ValueRange args) {
-    Value chunkSize =
-        arith::ConstantIndexOp::create(nb, nl, plan.chunkPositions);
-    Value chunkZero = arith::ConstantIndexOp::create(nb, nl, 0);
-    auto chunks = scf::ForOp::create(
-        nb, nl, chunkZero, ub, chunkSize, args,
-        [&](OpBuilder &cb, Location cl, Value lo, ValueRange chunkArgs) {
-          Value hi = arith::MinUIOp::create(
-              cb, cl, arith::AddIOp::create(cb, cl, lo, chunkSize), ub);
-          scf::YieldOp::create(
-              cb, cl,
-              body(cb, cl, IndexChunk{outerIvs, lo, hi}, ub, chunkArgs));
-        });
-    return SmallVector<Value>(chunks.getResults());
+    Value zero = arith::ConstantIndexOp::create(nb, nl, 0);
+    return buildChunkLoop(nb, nl, outerIvs, zero, ub, args, body);
   };
   return buildPositionLoopNest(b, l, leadingIvs, inits, chunkLoop);
+}
+
+/// The loop over the chunks of plan.chunkPositions positions of [lo, ub) of
+/// the innermost position loop at `outerIvs`, carrying `inits` through
+/// `body`.
+SmallVector<Value> LoopEmitter::buildChunkLoop(OpBuilder &b, Location l,
+                                               ValueRange outerIvs, Value lo,
+                                               Value ub, ValueRange inits,
+                                               ChunkBodyFn body) {
+  Value chunkSize = arith::ConstantIndexOp::create(b, l, plan.chunkPositions);
+  auto chunks = scf::ForOp::create(
+      b, l, lo, ub, chunkSize, inits,
+      [&](OpBuilder &cb, Location cl, Value chunkLo, ValueRange chunkArgs) {
+        Value hi = arith::MinUIOp::create(
+            cb, cl, arith::AddIOp::create(cb, cl, chunkLo, chunkSize), ub);
+        scf::YieldOp::create(
+            cb, cl,
+            body(cb, cl, IndexChunk{outerIvs, chunkLo, hi}, ub, chunkArgs));
+      });
+  return SmallVector<Value>(chunks.getResults());
+}
+
+/// The positions [0, ub) at `outerIvs` of element copies whose indices are
+/// checked once (checkRepeatedIndicesOnce; `args`: the result and whether a
+/// check found a bad index): a revisit of indices found good copies them in
+/// one unchecked loop, without the chunk loop's work per chunk (elements
+/// from L2-resident params, Zen 5: the C++ loop's three instructions an
+/// element against ours plus about 25 per chunk of 128); other visits check
+/// and copy chunk by chunk (`body`). Two loops, one of them empty, as in
+/// emitSplitChunkCopies.
+SmallVector<Value> LoopEmitter::emitRevisitedPositions(OpBuilder &b, Location l,
+                                                       ValueRange outerIvs,
+                                                       Value ub,
+                                                       ValueRange args,
+                                                       ChunkBodyFn body) {
+  Value mustCheck = createMustCheck(b, l, outerIvs, args[1]);
+  Value zero = arith::ConstantIndexOp::create(b, l, 0);
+  Value split = arith::SelectOp::create(b, l, mustCheck, zero, ub);
+  Value copied = emitChunkCopies(b, l, IndexChunk{outerIvs, zero, split},
+                                 args[0], getLoopCoords, CopyKind::Unchecked);
+  return buildChunkLoop(b, l, outerIvs, split, ub, ValueRange{copied, args[1]},
+                        body);
 }
 
 /// A loop over the sub-chunks of plan.subChunkPositions positions of
@@ -1112,6 +1149,17 @@ Value LoopEmitter::emitSequentialChunks(OpBuilder &b, Location l) {
       next.push_back(arith::OrIOp::create(cb, cl, args[1], bad));
     return next;
   };
+  // Element copies whose indices are not prefetched chunk by chunk revisit
+  // good indices in one loop.
+  if (plan.checkRepeatedIndicesOnce && plan.scalarCopies && !indicesBuffer)
+    return buildPositionLoopNest(
+               b, l, ValueRange(), inits,
+               [&](OpBuilder &nb, Location nl, ValueRange outerIvs, Value ub,
+                   ValueRange args) {
+                 return emitRevisitedPositions(nb, nl, outerIvs, ub, args,
+                                               checkAndCopy);
+               })
+        .front();
   return buildChunkedNest(b, l, ValueRange(), inits, checkAndCopy).front();
 }
 

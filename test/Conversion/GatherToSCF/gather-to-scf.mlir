@@ -373,3 +373,33 @@ func.func @gather_error_outer(%params: tensor<3x100xf32>, %indices: tensor<50xi3
   %r = gather.gather %params[%indices] axis = 1 : (tensor<3x100xf32>, tensor<50xi32>) -> tensor<3x50xf32>
   return %r : tensor<3x50xf32>
 }
+
+// -----
+
+// Element copies whose indices are checked once (dynamic indices, checked
+// per chunk, repeated at every outer coordinate): a visit after the first,
+// while no check found a bad index (ANY), copies all its positions in one
+// unchecked loop (SPLIT = the size) and leaves the chunk loop empty; the
+// first visit, and every visit once a bad index was found, start the chunk
+// loop at 0 (SPLIT = 0), which checks as before.
+
+// CHECK-LABEL: func.func @gather_error_revisit(
+// CHECK-SAME:    %[[PARAMS:.*]]: tensor<4x1000xf32>, %[[INDICES:.*]]: tensor<?xi32>)
+// CHECK:         %[[N:.*]] = tensor.dim %[[INDICES]]
+// CHECK:         scf.for %[[O:[^ ]*]] = {{.*}} iter_args(%[[ACC0:.*]] = %{{.*}}, %[[ANY:.*]] = %{{.*}}) -> (tensor<4x?xf32>, i1)
+// CHECK:           %[[FIRST:.*]] = arith.cmpi eq, %[[O]], %{{.*}} : index
+// CHECK:           %[[MUST:.*]] = arith.ori %[[FIRST]], %[[ANY]] : i1
+// CHECK:           %[[SPLIT:.*]] = arith.select %[[MUST]], %{{.*}}, %[[N]] : index
+// CHECK:           %[[PLAIN:.*]] = scf.for %[[I:[^ ]*]] = %{{.*}} to %[[SPLIT]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[ACC0]])
+// CHECK-NOT:         scf.if
+// CHECK:             %[[RAW:.*]] = tensor.extract %[[INDICES]][%[[I]]] : tensor<?xi32>
+// CHECK:             %[[IDX:.*]] = arith.index_cast %[[RAW]] : i32 to index
+// CHECK:             %[[E:.*]] = tensor.extract %[[PARAMS]][%[[O]], %[[IDX]]] : tensor<4x1000xf32>
+// CHECK:             tensor.insert %[[E]] into %[[ACC]][%[[O]], %[[I]]] : tensor<4x?xf32>
+// CHECK:           }
+// CHECK:           scf.for %[[LO:[^ ]*]] = %[[SPLIT]] to %[[N]] step %{{.*}} iter_args(%{{.*}} = %[[PLAIN]], %{{.*}} = %[[ANY]])
+// CHECK:             scf.if %{{.*}} -> (i1) {
+func.func @gather_error_revisit(%params: tensor<4x1000xf32>, %indices: tensor<?xi32>) -> tensor<4x?xf32> {
+  %r = gather.gather %params[%indices] axis = 1 : (tensor<4x1000xf32>, tensor<?xi32>) -> tensor<4x?xf32>
+  return %r : tensor<4x?xf32>
+}
