@@ -763,21 +763,28 @@ Value createMinMaxStep(OpBuilder &b, Location loc,
   return arith::SelectOp::create(b, loc, take, x, acc);
 }
 
-/// `sum + x * 0` (one fma; NaN once `x` held a NaN or an infinity), `x`
-/// folded into the sum's width a part at a time; `zeros` is of that width.
-Value createNaNSumStep(OpBuilder &b, Location loc, Value x, Value sum,
-                       Value zeros) {
+/// `ordered` and, lane by lane, whether the parts of `x` of `ordered`'s
+/// width are no NaN, two parts to a compare (`ord` is false where either is
+/// NaN): half an instruction a vector of the row, a compare under the mask
+/// of `ordered` on AVX-512, where a sum of `x * 0` took one fma a vector.
+Value createOrderedStep(OpBuilder &b, Location loc, Value x, Value ordered) {
   int64_t width = cast<VectorType>(x.getType()).getNumElements();
-  int64_t sumWidth = cast<VectorType>(sum.getType()).getNumElements();
-  for (int64_t i = 0; i < width; i += sumWidth) {
-    Value part = sumWidth == width
-                     ? x
-                     : vector::ExtractStridedSliceOp::create(
-                           b, loc, x, ArrayRef<int64_t>{i},
-                           ArrayRef<int64_t>{sumWidth}, ArrayRef<int64_t>{1});
-    sum = vector::FMAOp::create(b, loc, part, zeros, sum);
+  int64_t partWidth = cast<VectorType>(ordered.getType()).getNumElements();
+  auto part = [&](int64_t offset) -> Value {
+    if (partWidth == width)
+      return x;
+    return vector::ExtractStridedSliceOp::create(
+        b, loc, x, ArrayRef<int64_t>{offset}, ArrayRef<int64_t>{partWidth},
+        ArrayRef<int64_t>{1});
+  };
+  for (int64_t i = 0; i < width; i += 2 * partWidth) {
+    Value lhs = part(i);
+    Value rhs = i + partWidth < width ? part(i + partWidth) : lhs;
+    Value both =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ORD, lhs, rhs);
+    ordered = arith::AndIOp::create(b, loc, ordered, both);
   }
-  return sum;
+  return ordered;
 }
 
 /// Whether any lane of `v` is NaN.
@@ -798,23 +805,23 @@ Value createAnyZero(OpBuilder &b, Location loc, Value v) {
 /// emitBlockLoop for a float min or max (minMaxPredicate) through compares
 /// and selects (createMinMaxStep: one vmaxps on x86, against six for
 /// llvm.maximum), exact but where a NaN or a signed zero decides. A NaN
-/// among the rows makes their NaN sum NaN (createNaNSumStep; an infinity
-/// too), a NaN in the init shows at once, and a tie of +0 and -0 can only
-/// matter where the result is a zero; then (rare) the block is combined
-/// again with the op.
+/// among the rows clears a lane of their ordered mask (createOrderedStep),
+/// a NaN in the init shows at once, and a tie of +0 and -0 can only matter
+/// where the result is a zero; then (rare) the block is combined again with
+/// the op.
 Value BagEmitter::emitMinMaxBlockLoop(OpBuilder &b, Location loc, Value bag,
                                       Value offset, int64_t width,
                                       bool prefetch, Value init) {
-  // The NaN sum is at most four cache lines of elements wide (registers: a
-  // D256 f32 block on Zen has sixteen zmm accumulators): wider rows fold
-  // into it, four lines at a time.
-  int64_t sumWidth = width % (4 * chunk) == 0 ? 4 * chunk : width;
-  auto sumType = VectorType::get({sumWidth}, form.accType);
-  Value sumZeros = arith::ConstantOp::create(
-      b, loc, sumType, cast<TypedAttr>(b.getZeroAttr(sumType)));
+  // The ordered mask is a cache line of elements wide (one AVX-512 mask
+  // register; wider, LLVM packs the lanes of several into one with a chain
+  // of shuffles every row): wider rows fold into it two lines a compare.
+  int64_t maskWidth = width % chunk == 0 ? chunk : width;
+  auto maskType = VectorType::get({maskWidth}, b.getI1Type());
+  Value allOrdered = arith::ConstantOp::create(
+      b, loc, maskType, DenseElementsAttr::get(maskType, true));
   auto loop = scf::ForOp::create(
       b, loc, cst(b, loc, 0), bagSize, cst(b, loc, 1),
-      ValueRange{init, sumZeros},
+      ValueRange{init, allOrdered},
       [&](OpBuilder &lb, Location ll, Value k, ValueRange args) {
         if (prefetch)
           emitPrefetch(lb, ll, bag, k);
@@ -823,12 +830,14 @@ Value BagEmitter::emitMinMaxBlockLoop(OpBuilder &b, Location loc, Value bag,
         scf::YieldOp::create(
             lb, ll,
             ValueRange{createMinMaxStep(lb, ll, *minMaxPredicate, x, args[0]),
-                       createNaNSumStep(lb, ll, x, args[1], sumZeros)});
+                       createOrderedStep(lb, ll, x, args[1])});
       });
+  Value rowsOrdered = vector::ReductionOp::create(
+      b, loc, vector::CombiningKind::AND, loop.getResult(1));
+  Value rowNaN = arith::XOrIOp::create(
+      b, loc, rowsOrdered, arith::ConstantIntOp::create(b, loc, 1, 1));
   Value redo = arith::OrIOp::create(
-      b, loc,
-      arith::OrIOp::create(b, loc, createAnyNaN(b, loc, init),
-                           createAnyNaN(b, loc, loop.getResult(1))),
+      b, loc, arith::OrIOp::create(b, loc, createAnyNaN(b, loc, init), rowNaN),
       createAnyZero(b, loc, loop.getResult(0)));
   auto exact = scf::IfOp::create(
       b, loc, redo,

@@ -99,18 +99,20 @@ func.func @bag_sum(%table: tensor<1000x64xf32>, %indices: tensor<16x32xi64>) -> 
 // 128 in a loop, then the 8-element tail; each starts from the init's
 // columns. No check: an out-of-bounds index reads a zero row. A max
 // accumulates through an ordered compare and a select (one vmaxps on x86,
-// CPUTargetDescription::bagMinMaxThroughSelects), and sums `row * 0` (NaN
-// for a NaN or an infinity); a block whose init or sum is NaN, or whose
-// result holds a zero (+0 and -0 tie), is combined again, without
-// prefetches, with the op itself.
+// CPUTargetDescription::bagMinMaxThroughSelects), and ands into a mask of
+// a line's lanes whether the row's lines are ordered, two lines a compare
+// (false where either is NaN); a block whose init is NaN, whose mask lost
+// a lane, or whose result holds a zero (+0 and -0 tie), is combined again,
+// without prefetches, with the op itself.
 // CHECK-LABEL: func.func @bag_max_blocks(
 //  CHECK-SAME:     %[[I:[a-z0-9]+]]: tensor<?x8xi32>, %[[INIT:[a-z0-9]+]]: tensor<?x200xf32>
 //   CHECK-DAG:   %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<64xf32>
+//   CHECK-DAG:   %[[ALL:.*]] = arith.constant dense<true> : vector<16xi1>
 //       CHECK:   %[[NB:.*]] = tensor.dim %[[I]], %c0
 //       CHECK:   scf.forall (%[[B:.*]]) in (%[[NB]]) shared_outs(%[[O:.*]] = %[[INIT]])
 //       CHECK:     %[[SLOT:.*]] = tensor.extract_slice %[[O]][%[[B]], 0] [1, 200] [1, 1]
 //       CHECK:     %[[A0:.*]] = vector.transfer_read %[[SLOT]][%c0], {{.*}} : tensor<200xf32>, vector<64xf32>
-//       CHECK:     %[[ACC:.*]]:2 = scf.for {{.*}} iter_args(%[[A:.*]] = %[[A0]], %[[N:.*]] = %[[ZERO]]) -> (vector<64xf32>, vector<64xf32>)
+//       CHECK:     %[[ACC:.*]]:2 = scf.for {{.*}} iter_args(%[[A:.*]] = %[[A0]], %[[N:.*]] = %[[ALL]]) -> (vector<64xf32>, vector<16xi1>)
 // CHECK-COUNT-13:    memref.prefetch
 //       CHECK:       %[[X:.*]] = tensor.extract %[[I]]
 //       CHECK:       %[[XI:.*]] = arith.index_cast %[[X]] : i32 to index
@@ -122,12 +124,19 @@ func.func @bag_sum(%table: tensor<1000x64xf32>, %indices: tensor<16x32xi64>) -> 
 //       CHECK:         scf.yield %[[ZERO]]
 //       CHECK:       %[[GT:.*]] = arith.cmpf ogt, %[[V]], %[[A]] : vector<64xf32>
 //       CHECK:       %[[SEL:.*]] = arith.select %[[GT]], %[[V]], %[[A]] : vector<64xi1>, vector<64xf32>
-//       CHECK:       %[[NAN:.*]] = vector.fma %[[V]], %[[ZERO]], %[[N]] : vector<64xf32>
-//       CHECK:       scf.yield %[[SEL]], %[[NAN]]
+//       CHECK:       %[[P0:.*]] = vector.extract_strided_slice %[[V]] {offsets = [0], sizes = [16], strides = [1]}
+//       CHECK:       %[[P1:.*]] = vector.extract_strided_slice %[[V]] {offsets = [16], sizes = [16], strides = [1]}
+//       CHECK:       %[[O0:.*]] = arith.cmpf ord, %[[P0]], %[[P1]] : vector<16xf32>
+//       CHECK:       %[[N0:.*]] = arith.andi %[[N]], %[[O0]] : vector<16xi1>
+//       CHECK:       %[[P2:.*]] = vector.extract_strided_slice %[[V]] {offsets = [32], sizes = [16], strides = [1]}
+//       CHECK:       %[[P3:.*]] = vector.extract_strided_slice %[[V]] {offsets = [48], sizes = [16], strides = [1]}
+//       CHECK:       %[[O1:.*]] = arith.cmpf ord, %[[P2]], %[[P3]] : vector<16xf32>
+//       CHECK:       %[[N1:.*]] = arith.andi %[[N0]], %[[O1]] : vector<16xi1>
+//       CHECK:       scf.yield %[[SEL]], %[[N1]]
+//       CHECK:     %[[ORD:.*]] = vector.reduction <and>, %[[ACC]]#1 : vector<16xi1> into i1
+//       CHECK:     %[[R1:.*]] = arith.xori %[[ORD]], %{{.*}} : i1
 //       CHECK:     %[[U0:.*]] = arith.cmpf uno, %[[A0]], %[[A0]] : vector<64xf32>
 //       CHECK:     %[[R0:.*]] = vector.reduction <or>, %[[U0]] : vector<64xi1> into i1
-//       CHECK:     %[[U1:.*]] = arith.cmpf uno, %[[ACC]]#1, %[[ACC]]#1 : vector<64xf32>
-//       CHECK:     %[[R1:.*]] = vector.reduction <or>, %[[U1]] : vector<64xi1> into i1
 //       CHECK:     %[[ANY_NAN:.*]] = arith.ori %[[R0]], %[[R1]] : i1
 //       CHECK:     %[[Z:.*]] = arith.cmpf oeq, %[[ACC]]#0, %[[ZERO]] : vector<64xf32>
 //       CHECK:     %[[R2:.*]] = vector.reduction <or>, %[[Z]] : vector<64xi1> into i1
@@ -402,18 +411,18 @@ module attributes {llvm.target = #llvm.target<triple = "aarch64-unknown-linux-gn
 // -----
 
 // On Zen a block is 1 KiB of the row (bagRegisterAccumulatorMaxBytes): one
-// vector<256xf32> accumulator, whose NaN sum stays four lines wide (sixteen
-// zmm accumulators leave no room for sixteen more): the row folds into it a
-// quarter at a time.
+// vector<256xf32> accumulator, whose ordered mask stays a line wide (one
+// mask register: wider, LLVM packs mask registers into one every row): the
+// row's sixteen lines fold into it in eight compares.
 // CHECK-LABEL: func.func @bag_max_zen(
-//       CHECK:   scf.for {{.*}} -> (vector<256xf32>, vector<64xf32>)
+//       CHECK:   scf.for {{.*}} -> (vector<256xf32>, vector<16xi1>)
 //       CHECK:     arith.cmpf ogt, {{.*}} : vector<256xf32>
-//       CHECK:     %[[Q0:.*]] = vector.extract_strided_slice %[[ROW:.*]] {offsets = [0], sizes = [64], strides = [1]}
-//       CHECK:     %[[S0:.*]] = vector.fma %[[Q0]], {{.*}} : vector<64xf32>
-//       CHECK:     %[[Q1:.*]] = vector.extract_strided_slice %[[ROW]] {offsets = [64], sizes = [64], strides = [1]}
-//       CHECK:     %[[S1:.*]] = vector.fma %[[Q1]], {{.*}}, %[[S0]] : vector<64xf32>
-//       CHECK:     vector.extract_strided_slice %[[ROW]] {offsets = [128]
-//       CHECK:     vector.extract_strided_slice %[[ROW]] {offsets = [192]
+//       CHECK:     %[[Q0:.*]] = vector.extract_strided_slice %[[ROW:.*]] {offsets = [0], sizes = [16], strides = [1]}
+//       CHECK:     %[[Q1:.*]] = vector.extract_strided_slice %[[ROW]] {offsets = [16], sizes = [16], strides = [1]}
+//       CHECK:     arith.cmpf ord, %[[Q0]], %[[Q1]] : vector<16xf32>
+// CHECK-COUNT-7:   arith.cmpf ord, {{.*}} : vector<16xf32>
+//   CHECK-NOT:     arith.cmpf ord
+//       CHECK:     scf.yield
 //       CHECK:   arith.maximumf {{.*}} : vector<256xf32>
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
   func.func @bag_max_zen(%table: tensor<1000x256xf32>, %indices: tensor<?x8xi32>, %init: tensor<?x256xf32>) -> tensor<?x256xf32> {

@@ -2,13 +2,14 @@
 // minimumf, maxnumf) over rows holding NaN, +0 and -0 in either order,
 // infinities, and (zero mode) an out-of-bounds index read as a zero row. On
 // x86 the bag loops accumulate with a compare and a select, and redo a
-// block whose rows or init hold a NaN or an infinity, or whose result holds
-// a zero (+0 and -0 compare equal), with the op itself
+// block whose rows or init hold a NaN, or whose result holds a zero (+0 and
+// -0 compare equal), with the op itself
 // (CPUTargetDescription::bagMinMaxThroughSelects): every result must be the
 // op's, a NaN where the op gives one, +0 above -0. Rows of 4 elements: one
 // block, or (register-accumulator-max-bytes=8) two blocks of 2, so that
 // only the block with the NaN is redone; rows of 128 elements in one block
-// (=512) fold the NaN sum in halves, the NaN in the second. The tile-and-
+// (=512) fold their eight lines into an ordered mask of one line, two lines
+// a compare, NaNs on either side of one. The tile-and-
 // fuse form (bag-loops=false), which never uses selects, prints the same.
 //
 // DEFINE: %{run} = mlir-runner -entry-point-result=void \
@@ -28,9 +29,10 @@
 // IR-LABEL: func.func @max(
 //       IR:   %[[TAKE:.*]] = arith.cmpf ogt, %[[X:.*]], %[[ACC:.*]] : vector<4xf32>
 //       IR:   %[[MAX:.*]] = arith.select %[[TAKE]], %[[X]], %[[ACC]]
-//       IR:   vector.fma %[[X]]
+//       IR:   %[[ORD:.*]] = arith.cmpf ord, %[[X]], %[[X]] : vector<4xf32>
+//       IR:   arith.andi {{.*}}, %[[ORD]] : vector<4xi1>
 //       IR:   scf.yield %[[MAX]]
-//       IR:   arith.cmpf uno
+//       IR:   vector.reduction <and>
 //       IR:   arith.cmpf uno
 //       IR:   arith.cmpf oeq
 //       IR:   scf.if
@@ -43,11 +45,13 @@
 //       IR:     arith.maxnumf
 // IR-LABEL: func.func @max_f16(
 //       IR:   arith.select {{.*}} : vector<4xi1>, vector<4xf16>
-//       IR:   vector.fma {{.*}} : vector<4xf16>
+//       IR:   arith.cmpf ord, {{.*}} : vector<4xf16>
 
 // WIDE-LABEL: func.func @max_wide(
-//       WIDE:   scf.for {{.*}} -> (vector<128xf32>, vector<64xf32>)
-//       WIDE:     vector.extract_strided_slice {{.*}} {offsets = [64], sizes = [64]
+//       WIDE:   scf.for {{.*}} -> (vector<128xf32>, vector<16xi1>)
+// WIDE-COUNT-4:     arith.cmpf ord, {{.*}} : vector<16xf32>
+//   WIDE-NOT:     arith.cmpf ord
+//       WIDE:     scf.yield
 
 func.func private @printMemrefF32(tensor<*xf32>)
 
@@ -158,9 +162,13 @@ func.func @max_wide(%indices: tensor<?x2xi64>) -> tensor<?x4xf32> {
     tensor.yield %vf : f32
   } : tensor<3x128xf32>
   %nan = arith.constant 0x7FC00000 : f32
+  // NaNs in line 6 of row 1 and line 7 of row 2: the two sides of a compare.
   %c1 = arith.constant 1 : index
-  %c100 = arith.constant 100 : index
-  %table = tensor.insert %nan into %t[%c1, %c100] : tensor<3x128xf32>
+  %c2 = arith.constant 2 : index
+  %c111 = arith.constant 111 : index
+  %c112 = arith.constant 112 : index
+  %t1 = tensor.insert %nan into %t[%c1, %c111] : tensor<3x128xf32>
+  %table = tensor.insert %nan into %t1[%c2, %c112] : tensor<3x128xf32>
   %c0 = arith.constant 0 : index
   %n = tensor.dim %indices, %c0 : tensor<?x2xi64>
   %rows = gather.gather %table[%indices] : (tensor<3x128xf32>, tensor<?x2xi64>) -> tensor<?x2x128xf32>
@@ -172,7 +180,7 @@ func.func @max_wide(%indices: tensor<?x2xi64>) -> tensor<?x4xf32> {
       %m = arith.maximumf %x, %acc : f32
       linalg.yield %m : f32
     }
-  %cols = tensor.extract_slice %r[0, 98] [%n, 4] [1, 1] : tensor<?x128xf32> to tensor<?x4xf32>
+  %cols = tensor.extract_slice %r[0, 110] [%n, 4] [1, 1] : tensor<?x128xf32> to tensor<?x4xf32>
   return %cols : tensor<?x4xf32>
 }
 
@@ -240,7 +248,7 @@ func.func @main() {
   %wide = call @max_wide(%idxwd) : (tensor<?x2xi64>) -> tensor<?x4xf32>
   call @print(%wide) : (tensor<?x4xf32>) -> ()
   // CHECK:      sizes = [2, 4]
-  // CHECK-NEXT: [1098,   1099,   nan,   1101],
-  // CHECK-NEXT: [2098,   2099,   2100,   2101]]
+  // CHECK-NEXT: [1110,   nan,   1112,   1113],
+  // CHECK-NEXT: [2110,   2111,   nan,   2113]]
   return
 }
