@@ -834,8 +834,7 @@ Value BagEmitter::emitMinMaxBlockLoop(OpBuilder &b, Location loc, Value bag,
       });
   Value rowsOrdered = vector::ReductionOp::create(
       b, loc, vector::CombiningKind::AND, loop.getResult(1));
-  Value rowNaN = arith::XOrIOp::create(
-      b, loc, rowsOrdered, arith::ConstantIntOp::create(b, loc, 1, 1));
+  Value rowNaN = createNot(b, loc, rowsOrdered);
   Value redo = arith::OrIOp::create(
       b, loc, arith::OrIOp::create(b, loc, createAnyNaN(b, loc, init), rowNaN),
       createAnyZero(b, loc, loop.getResult(0)));

@@ -59,6 +59,11 @@ static int64_t getIndexBytes(ShapedType indicesType) {
   return getElementBytes(indicesType.getElementType()).value_or(8);
 }
 
+/// The bytes of the indices of one position (its indexDepth components).
+static int64_t getPositionIndexBytes(const LoweringPlanInputs &in) {
+  return in.geometry.indexDepth * getIndexBytes(in.indicesType);
+}
+
 /// Whether the params slice that one index selects has a dynamic size.
 static bool hasDynamicSlice(const LoweringPlanInputs &in) {
   const GatherGeometry &g = in.geometry;
@@ -355,7 +360,7 @@ static void chooseChunksAndThreads(const LoweringPlanInputs &in,
       elementBytes ? getStaticSliceBytes(in, *elementBytes) : std::nullopt;
   bool cheapCopies =
       !sliceCopies || (sliceBytes && *sliceBytes < in.target.cacheLineBytes);
-  int64_t indexBytes = g.indexDepth * getIndexBytes(in.indicesType);
+  int64_t indexBytes = getPositionIndexBytes(in);
   if (chunked && (plan.checks == LoweringPlan::Checks::PerChunk ||
                   plan.checks == LoweringPlan::Checks::UpFront))
     plan.chunkPositions = in.target.getCheckChunkPositions(
@@ -420,14 +425,12 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
   // position's indices are as small as the target says
   // (CPUTargetDescription::scalarIndicesPrefetchMaxPositionBytes).
   bool scalars = plan.numLoops == g.resultRank;
-  int64_t positionIndexBytes =
-      std::max<int64_t>(g.indexDepth, 1) * getIndexBytes(in.indicesType);
   plan.prefetchIndices =
       plan.checks == LoweringPlan::Checks::PerChunk &&
       in.options.prefetchDistance != 0 &&
-      (!scalars ||
-       (positionIndexBytes <= in.target.scalarIndicesPrefetchMaxPositionBytes &&
-        elementBytes && isTableBeyondL2(in, *elementBytes))) &&
+      (!scalars || (getPositionIndexBytes(in) <=
+                        in.target.scalarIndicesPrefetchMaxPositionBytes &&
+                    elementBytes && isTableBeyondL2(in, *elementBytes))) &&
       (!indicesBytes ||
        *indicesBytes >= in.target.getIndicesPrefetchMinBytes());
   plan.rolledSliceCopies =
