@@ -98,10 +98,12 @@ func.func @bag_sum(%table: tensor<1000x64xf32>, %indices: tensor<16x32xi64>) -> 
 // most K = 8), then blocks 64 and
 // 128 in a loop, then the 8-element tail; each starts from the init's
 // columns. No check: an out-of-bounds index reads a zero row. A max
-// accumulates through an ordered compare and a select (one vmaxps on x86,
+// accumulates through an ordered compare and a select that keeps the
+// accumulator where it is greater, else takes the row's element, a NaN
+// too (one vmaxps on x86 with the row read in it,
 // CPUTargetDescription::bagMinMaxThroughSelects), and ands into a mask of
-// a line's lanes whether the row's lines are ordered, two lines a compare
-// (false where either is NaN); a block whose init is NaN, whose mask lost
+// a line's lanes whether the new accumulator's lines are ordered, two lines
+// a compare (false where either is NaN); a block whose init is NaN, whose mask lost
 // a lane, or whose result holds a zero (+0 and -0 tie), is combined again,
 // without prefetches, with the op itself.
 // CHECK-LABEL: func.func @bag_max_blocks(
@@ -122,14 +124,14 @@ func.func @bag_sum(%table: tensor<1000x64xf32>, %indices: tensor<16x32xi64>) -> 
 //       CHECK:         vector.load {{.*}}[%[[AT]], %c0] {{.*}} vector<64xf32>
 //       CHECK:       } else {
 //       CHECK:         scf.yield %[[ZERO]]
-//       CHECK:       %[[GT:.*]] = arith.cmpf ogt, %[[V]], %[[A]] : vector<64xf32>
-//       CHECK:       %[[SEL:.*]] = arith.select %[[GT]], %[[V]], %[[A]] : vector<64xi1>, vector<64xf32>
-//       CHECK:       %[[P0:.*]] = vector.extract_strided_slice %[[V]] {offsets = [0], sizes = [16], strides = [1]}
-//       CHECK:       %[[P1:.*]] = vector.extract_strided_slice %[[V]] {offsets = [16], sizes = [16], strides = [1]}
+//       CHECK:       %[[GT:.*]] = arith.cmpf ogt, %[[A]], %[[V]] : vector<64xf32>
+//       CHECK:       %[[SEL:.*]] = arith.select %[[GT]], %[[A]], %[[V]] : vector<64xi1>, vector<64xf32>
+//       CHECK:       %[[P0:.*]] = vector.extract_strided_slice %[[SEL]] {offsets = [0], sizes = [16], strides = [1]}
+//       CHECK:       %[[P1:.*]] = vector.extract_strided_slice %[[SEL]] {offsets = [16], sizes = [16], strides = [1]}
 //       CHECK:       %[[O0:.*]] = arith.cmpf ord, %[[P0]], %[[P1]] : vector<16xf32>
 //       CHECK:       %[[N0:.*]] = arith.andi %[[N]], %[[O0]] : vector<16xi1>
-//       CHECK:       %[[P2:.*]] = vector.extract_strided_slice %[[V]] {offsets = [32], sizes = [16], strides = [1]}
-//       CHECK:       %[[P3:.*]] = vector.extract_strided_slice %[[V]] {offsets = [48], sizes = [16], strides = [1]}
+//       CHECK:       %[[P2:.*]] = vector.extract_strided_slice %[[SEL]] {offsets = [32], sizes = [16], strides = [1]}
+//       CHECK:       %[[P3:.*]] = vector.extract_strided_slice %[[SEL]] {offsets = [48], sizes = [16], strides = [1]}
 //       CHECK:       %[[O1:.*]] = arith.cmpf ord, %[[P2]], %[[P3]] : vector<16xf32>
 //       CHECK:       %[[N1:.*]] = arith.andi %[[N0]], %[[O1]] : vector<16xi1>
 //       CHECK:       scf.yield %[[SEL]], %[[N1]]
@@ -360,8 +362,8 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
 
 // Min and max keep the op itself where its fast-math flags already let LLVM
 // use the plain instruction (nnan, nsz), on a target that is not x86
-// (AArch64's fmax is IEEE maximum), and for any other combiner; a min picks
-// the row's element with an ordered less-than.
+// (AArch64's fmax is IEEE maximum), and for any other combiner; a min keeps
+// the accumulator's element where it is ordered less than the row's.
 // CHECK-LABEL: func.func @bag_min(
 //       CHECK:   arith.cmpf olt, {{.*}} : vector<64xf32>
 //       CHECK:   arith.select {{.*}} : vector<64xi1>, vector<64xf32>
@@ -413,12 +415,13 @@ module attributes {llvm.target = #llvm.target<triple = "aarch64-unknown-linux-gn
 // On Zen a block is 1 KiB of the row (bagRegisterAccumulatorMaxBytes): one
 // vector<256xf32> accumulator, whose ordered mask stays a line wide (one
 // mask register: wider, LLVM packs mask registers into one every row): the
-// row's sixteen lines fold into it in eight compares.
+// accumulator's sixteen lines fold into it in eight compares.
 // CHECK-LABEL: func.func @bag_max_zen(
 //       CHECK:   scf.for {{.*}} -> (vector<256xf32>, vector<16xi1>)
 //       CHECK:     arith.cmpf ogt, {{.*}} : vector<256xf32>
-//       CHECK:     %[[Q0:.*]] = vector.extract_strided_slice %[[ROW:.*]] {offsets = [0], sizes = [16], strides = [1]}
-//       CHECK:     %[[Q1:.*]] = vector.extract_strided_slice %[[ROW]] {offsets = [16], sizes = [16], strides = [1]}
+//       CHECK:     %[[M:.*]] = arith.select {{.*}} : vector<256xi1>, vector<256xf32>
+//       CHECK:     %[[Q0:.*]] = vector.extract_strided_slice %[[M]] {offsets = [0], sizes = [16], strides = [1]}
+//       CHECK:     %[[Q1:.*]] = vector.extract_strided_slice %[[M]] {offsets = [16], sizes = [16], strides = [1]}
 //       CHECK:     arith.cmpf ord, %[[Q0]], %[[Q1]] : vector<16xf32>
 // CHECK-COUNT-7:   arith.cmpf ord, {{.*}} : vector<16xf32>
 //   CHECK-NOT:     arith.cmpf ord

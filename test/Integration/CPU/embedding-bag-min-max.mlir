@@ -27,9 +27,9 @@
 // RUN:   | FileCheck %s --check-prefix=WIDE
 
 // IR-LABEL: func.func @max(
-//       IR:   %[[TAKE:.*]] = arith.cmpf ogt, %[[X:.*]], %[[ACC:.*]] : vector<4xf32>
-//       IR:   %[[MAX:.*]] = arith.select %[[TAKE]], %[[X]], %[[ACC]]
-//       IR:   %[[ORD:.*]] = arith.cmpf ord, %[[X]], %[[X]] : vector<4xf32>
+//       IR:   %[[KEEP:.*]] = arith.cmpf ogt, %[[ACC:.*]], %[[X:.*]] : vector<4xf32>
+//       IR:   %[[MAX:.*]] = arith.select %[[KEEP]], %[[ACC]], %[[X]]
+//       IR:   %[[ORD:.*]] = arith.cmpf ord, %[[MAX]], %[[MAX]] : vector<4xf32>
 //       IR:   arith.andi {{.*}}, %[[ORD]] : vector<4xi1>
 //       IR:   scf.yield %[[MAX]]
 //       IR:   vector.reduction <and>
