@@ -217,8 +217,8 @@ def FuseGatherReductionsPass : Pass<"gather-fuse-reductions"> {
     accumulator before it is written. A float min or max (`maximumf`,
     `minimumf`, `maxnumf`, `minnumf`) in registers accumulates on x86
     through an ordered compare and a select, and redoes with the op a
-    block whose init or rows hold a NaN, or whose result
-    holds a zero (a tie of +0 and -0 may have kept either)
+    block whose init or rows hold a NaN, or whose result holds a zero (a
+    tie of +0 and -0 may have kept either)
     (CPUTargetDescription::bagMinMaxThroughSelects). Nothing is copied:
     neither the `[B, K, D]` tensor nor a tile of it.
 

@@ -397,29 +397,29 @@ struct CPUTargetDescription {
   int64_t bagPrefetchAheadBytes = 8192;
   /// Embedding bags whose combiner is one float min or max (arith.maximumf,
   /// minimumf, maxnumf, minnumf) accumulate their register blocks with an
-  /// ordered compare and a select, which x86 does in one instruction
-  /// (vmaxps), and and into a mask of a line's lanes whether the new
-  /// accumulator's lines are no NaN, two lines to a compare (stop 45; a
-  /// sum of `row * 0`, one fma a line, before); a block whose mask lost a
-  /// lane, or whose result holds a zero (where a tie of +0 and -0 may have
-  /// picked the wrong one), is combined again with the op itself (rare: a
-  /// lane whose every row is zero or below, for a max). x86 lowers
-  /// llvm.maximum, with its NaN and signed-zero rules, to six instructions a
-  /// vector; this is two. Zen 4 (stop 42, alternating rounds, generated / C++
-  /// prefetch loop, whose `a > b ? a : b` is one vmaxps), with the ties anded
-  /// or ored in the loop (four instructions): bag_D64_K32_uniform_max 0.99
-  /// -> 1.07x, with a zero in every bag 0.98 -> 1.05x, D256 0.83 -> 0.99x. Zen
-  /// 5 (stop 44, three alternating rounds, the same ratio), ties in the loop ->
-  /// a zero result redone: D256 0.76 -> 0.93x (its sixteen zmm accumulators and
-  /// the rows spilled), D64 1.75 -> 1.88x; without the NaN sum (not exact)
-  /// D256 reached 1.00x. Stop 45 (Zen 5, four alternating rounds): the
-  /// ordered mask instead of the NaN sum, half the instructions, D256 even
-  /// (0.92x; with fastmath<nnan, nsz> on the op, not exact, 1.00x), D64
-  /// 1.83 -> 1.87x; rows with infinities are no longer redone. Stop 46
-  /// (Zen 5): the mask checks the accumulator after each row, whose select
-  /// takes a NaN row's element, so the row is read once, inside the vmaxps:
-  /// D256 0.91 -> 0.98x, D64 1.89 -> 1.99x (run 26: 1.03x, 2.01x). False
-  /// for a target whose triple is not x86 (AArch64's fmax is IEEE maximum).
+  /// ordered compare and a select, which x86 does in one instruction (vmaxps),
+  /// and and into a mask of a line's lanes whether the new accumulator's lines
+  /// are no NaN, two lines to a compare (stop 45; a sum of `row * 0`, one fma a
+  /// line, before); a block whose mask lost a lane, or whose result holds a
+  /// zero (where a tie of +0 and -0 may have picked the wrong one), is combined
+  /// again with the op itself (rare: a lane whose every row is zero or below,
+  /// for a max). x86 lowers llvm.maximum, with its NaN and signed-zero rules,
+  /// to six instructions a vector; this is two. Zen 4 (stop 42, alternating
+  /// rounds, generated / C++ prefetch loop, whose `a > b ? a : b` is one
+  /// vmaxps), with the ties anded or ored in the loop (four instructions):
+  /// bag_D64_K32_uniform_max 0.99 -> 1.07x, with a zero in every bag
+  /// 0.98 -> 1.05x, D256 0.83 -> 0.99x. Zen 5 (stop 44, three alternating
+  /// rounds, the same ratio), ties in the loop -> a zero result redone: D256
+  /// 0.76 -> 0.93x (its sixteen zmm accumulators and the rows spilled), D64
+  /// 1.75 -> 1.88x; without the NaN sum (not exact) D256 reached 1.00x. Stop 45
+  /// (Zen 5, four alternating rounds): the ordered mask instead of the NaN sum,
+  /// half the instructions, D256 even (0.92x; with fastmath<nnan, nsz> on the
+  /// op, not exact, 1.00x), D64 1.83 -> 1.87x; rows with infinities are no
+  /// longer redone. Stop 46 (Zen 5): the mask checks the accumulator after each
+  /// row, whose select takes a NaN row's element, so the row is read once,
+  /// inside the vmaxps: D256 0.91 -> 0.98x, D64 1.89 -> 1.99x (run 26: 1.03x,
+  /// 2.01x). False for a target whose triple is not x86 (AArch64's fmax is IEEE
+  /// maximum).
   bool bagMinMaxThroughSelects = true;
 
   /// Loops that copy scalars (elements of at least 32 bits) from params of
