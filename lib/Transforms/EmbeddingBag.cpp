@@ -819,7 +819,8 @@ Value BagEmitter::emitMinMaxBlockLoop(OpBuilder &b, Location loc, Value bag,
                                       bool prefetch, Value init) {
   // The ordered mask is a cache line of elements wide (one AVX-512 mask
   // register; wider, LLVM packs the lanes of several into one with a chain
-  // of shuffles every row): wider rows fold into it two lines a compare.
+  // of shuffles every row): a wider accumulator folds into it two lines a
+  // compare.
   int64_t maskWidth = width % chunk == 0 ? chunk : width;
   auto maskType = VectorType::get({maskWidth}, b.getI1Type());
   Value allOrdered = arith::ConstantOp::create(
