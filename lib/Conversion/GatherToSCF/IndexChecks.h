@@ -35,6 +35,15 @@ struct IndexChunk {
 Value createIndexIsBad(OpBuilder &b, Location loc, GatherMode mode, Value index,
                        Value size);
 
+/// Returns, for each component of the index vector at `selector`
+/// (coordinates of the selector dimensions of indices), an i1 that is true
+/// when it is out of bounds, read as error mode reads it (as is).
+SmallVector<Value> createIndexComponentsAreBad(OpBuilder &b, Location loc,
+                                               const GatherGeometry &g,
+                                               Value indices,
+                                               ValueRange indexedSizes,
+                                               ValueRange selector);
+
 /// Returns an i1 that is true when an index of `chunk` is out of bounds:
 /// an or-reduction of the bound tests.
 Value createChunkCheck(OpBuilder &b, Location loc, const GatherGeometry &g,

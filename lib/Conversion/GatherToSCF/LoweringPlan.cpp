@@ -346,6 +346,23 @@ static LoweringPlan::Checks getChecks(const LoweringPlanInputs &in,
                                : LoweringPlan::Checks::PerChunk;
 }
 
+/// Whether the element copies of `plan`, checked per chunk, test each index
+/// with a branch instead (LoweringPlan::Checks::Branching,
+/// CPUTargetDescription::branchingElementChecks): on one thread, in error or
+/// zero mode (a good index is its address), from a static table that L2
+/// holds, in a loop LLVM does not vectorize (a branch would keep it from
+/// vectorizing).
+static bool branchesOnEachIndex(const LoweringPlanInputs &in,
+                                const LoweringPlan &plan,
+                                std::optional<int64_t> elementBytes) {
+  return in.target.branchingElementChecks &&
+         plan.checks == LoweringPlan::Checks::PerChunk && plan.scalarCopies &&
+         !plan.vectorizeCopies && !in.options.parallel &&
+         (in.mode == GatherMode::Error || in.mode == GatherMode::Zero) &&
+         elementBytes && getTableType(in).hasStaticShape() &&
+         !isTableBeyondL2(in, *elementBytes);
+}
+
 /// The chunks of a checked position loop, how threads split the loops, and
 /// the sub-chunks in which a forall iteration checks and copies its chunk:
 /// the pieces one thread's chunks would be (CPUTargetDescription::
@@ -413,6 +430,8 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
   plan.checks =
       getChecks(in, plan.reports, small, flagsSliceChecks(in, sliceBytes),
                 plan.scalarCopies && !plan.vectorizeCopies, indicesBytes);
+  if (branchesOnEachIndex(in, plan, elementBytes))
+    plan.checks = LoweringPlan::Checks::Branching;
   chooseChunksAndThreads(in, elementBytes, plan);
   plan.slicePrefetchDistance =
       getSlicePrefetchDistance(in, elementBytes, small, plan.vectorizeCopies,
@@ -460,6 +479,8 @@ static StringRef getChecksName(LoweringPlan::Checks checks) {
     return "per-chunk";
   case LoweringPlan::Checks::Flagged:
     return "flagged";
+  case LoweringPlan::Checks::Branching:
+    return "branching";
   }
   llvm_unreachable("unknown checks");
 }

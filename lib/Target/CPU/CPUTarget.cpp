@@ -52,6 +52,8 @@ CPUTargetDescription CPUTargetDescription::forCPU(StringRef cpu) {
     if (cpu == "znver5")
       target.beyondL2RowPrefetchLocality = 3;
     target.offsetVectorPositions = 8;
+    // Element copies in L2 branch on each index (stop 47, Zen 5).
+    target.branchingElementChecks = cpu == "znver5";
     target.flaggedChecksMinSliceBytes = 64;
     // Scalar gathers prefetch their indices (stop 34), on Zen 5 only
     // indices of at most 4 bytes a position (stop 45).
@@ -121,7 +123,8 @@ bool CPUTargetDescription::operator==(const CPUTargetDescription &other) const {
         t.scalarIndicesPrefetchMaxPositionBytes, t.subLinePrefetchBeyondL3Only,
         t.vectorizedCopiesBeyondL2Only, t.flaggedChecksMinSliceBytes,
         t.flaggedChecksMaxSliceBytes, t.rolledSliceCopyMinBytes,
-        t.bagMinMaxThroughSelects, t.subLinePrefetchVectorizedCopies);
+        t.bagMinMaxThroughSelects, t.subLinePrefetchVectorizedCopies,
+        t.branchingElementChecks);
   };
   return fields(*this) == fields(other);
 }

@@ -1,4 +1,4 @@
-// gather_nd of scalars on Zen (LoweringPlan::copyThroughOffsets): where the
+// gather_nd of scalars on Zen 4 (LoweringPlan::copyThroughOffsets): where the
 // index vectors are contiguous (a run-time test of the strides), each group
 // of 8 positions is checked with one vector load of its 16 components, a
 // shuffle per component, the bound tests and the params offsets in vectors
@@ -67,7 +67,7 @@
 // CHECK:             scf.for %{{.*}} = %[[LO]] to %[[REDO]] step %c1 iter_args(%{{.*}} = %[[W]])
 // CHECK-NOT:           func.call
 
-module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
+module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver4">} {
   func.func @two(%p: tensor<256x256xf32>, %i: tensor<4096x2xi64>, %n: index) -> (tensor<4096xf32>, tensor<4096xf32>) {
     %a = gather.gather_nd %p[%i] : (tensor<256x256xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
     %c0 = arith.constant 0 : index

@@ -362,14 +362,15 @@ module {
 
 // -----
 
-// gather_nd of scalars on one thread on Zen: each group of 8 positions is
+// gather_nd of scalars on one thread on Zen 4: each group of 8 positions is
 // checked in vectors that also hold every position's params offset, and
 // the copies load through the offsets (through-offsets), in error and zero
 // mode, from static params that L2 holds, inside parallel loops too. Not
 // with index vectors of one component, not in wrap mode (its check tests
 // wrapped indices), not with `index` components (no vector check), not
-// from params beyond L2 or of dynamic size, not by default.
-module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
+// from params beyond L2 or of dynamic size, not by default. (Zen 5 branches
+// on each index there instead: the next case.)
+module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver4">} {
   func.func @zen_through_offsets(%p: tensor<256x256xf32>, %i: tensor<4096x2xi64>, %j: tensor<4096x1xi32>, %q: tensor<8x64x64xf32>, %k: tensor<8x512x2xi32>) -> (tensor<4096xf32>, tensor<4096xf32>, tensor<4096x256xf32>, tensor<4096xf32>, tensor<8x512xf32>) {
     // expected-remark@+1 {{chunk=8 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no through-offsets}}
     %a = gather.gather_nd %p[%i] : (tensor<256x256xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
@@ -420,6 +421,59 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
     // expected-remark-re@+1 {{stream-dense=no{{$}}}}
     %t = gather.gather_nd %b[%i] : (tensor<4x4xi1>, tensor<4096x2xi64>) -> tensor<4096xi1>
     return %a, %w, %t : tensor<4096xcomplex<f32>>, tensor<4096xvector<4xf32>>, tensor<4096xi1>
+  }
+}
+
+// -----
+
+// Element copies on one thread on Zen 5 (branchingElementChecks), in error
+// and zero mode, from a static table that L2 holds: each copy tests its
+// index and branches (checks=branching): gather_nd scalars (also with
+// `index` components and batch_dims = 1), elements with an outer params
+// dimension (every visit tests its indices: no repeated-indices), and
+// inside parallel loops. Not in wrap or clamp mode, not from a table beyond
+// L2 or of dynamic size, not with threads, not for slices, not for a small
+// gather (flagged), not on Zen 4 (the case above).
+module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
+  func.func @zen5_branching(%p: tensor<256x256xf32>, %i: tensor<4096x2xi64>, %x: tensor<4096x2xindex>, %q: tensor<8x64x64xf32>, %k: tensor<8x512x2xi32>, %r: tensor<4x16384xi8>, %j: tensor<16384xi32>) -> (tensor<4096xf32>, tensor<4096xf32>, tensor<4096xf32>, tensor<8x512xf32>, tensor<4x16384xi8>) {
+    // expected-remark-re@+1 {{checks=branching unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no{{$}}}}
+    %a = gather.gather_nd %p[%i] : (tensor<256x256xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
+    // expected-remark-re@+1 {{checks=branching unchecked=error resolving=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no{{$}}}}
+    %b = gather.gather_nd %p[%i] mode<zero> : (tensor<256x256xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
+    // expected-remark@+1 {{checks=branching}}
+    %c = gather.gather_nd %p[%x] : (tensor<256x256xf32>, tensor<4096x2xindex>) -> tensor<4096xf32>
+    // expected-remark@+1 {{loops=2 copy=element checks=branching}}
+    %d = gather.gather_nd %q[%k] batch_dims = 1 : (tensor<8x64x64xf32>, tensor<8x512x2xi32>) -> tensor<8x512xf32>
+    // expected-remark-re@+1 {{loops=2 copy=element checks=branching {{.*}} stream-dense=no{{$}}}}
+    %e = gather.gather %r[%j] axis = 1 : (tensor<4x16384xi8>, tensor<16384xi32>) -> tensor<4x16384xi8>
+    return %a, %b, %c, %d, %e : tensor<4096xf32>, tensor<4096xf32>, tensor<4096xf32>, tensor<8x512xf32>, tensor<4x16384xi8>
+  }
+
+  func.func @zen5_not_branching(%p: tensor<256x256xf32>, %i: tensor<4096x2xi64>, %big: tensor<1024x1024xf32>, %dyn: tensor<?x256xf32>, %j: tensor<4096x1xi32>, %s: tensor<4x2xi64>) -> (tensor<4096xf32>, tensor<4096xf32>, tensor<4096xf32>, tensor<4096xf32>, tensor<4096x256xf32>, tensor<4xf32>) {
+    // expected-remark@+1 {{checks=per-chunk chunk=32 unchecked=wrap}}
+    %a = gather.gather_nd %p[%i] mode<wrap> : (tensor<256x256xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
+    // expected-remark-re@+1 {{checks=per-chunk chunk=8 unchecked=error resolving=clamp {{.*}} through-offsets}}
+    %b = gather.gather_nd %p[%i] mode<clamp> : (tensor<256x256xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
+    // expected-remark@+1 {{checks=per-chunk chunk=32}}
+    %c = gather.gather_nd %big[%i] : (tensor<1024x1024xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
+    // expected-remark@+1 {{checks=per-chunk chunk=32}}
+    %d = gather.gather_nd %dyn[%i] : (tensor<?x256xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
+    // expected-remark@+1 {{copy=slice checks=per-chunk}}
+    %e = gather.gather_nd %p[%j] : (tensor<256x256xf32>, tensor<4096x1xi32>) -> tensor<4096x256xf32>
+    // expected-remark@+1 {{checks=flagged}}
+    %f = gather.gather_nd %p[%s] : (tensor<256x256xf32>, tensor<4x2xi64>) -> tensor<4xf32>
+    return %a, %b, %c, %d, %e, %f : tensor<4096xf32>, tensor<4096xf32>, tensor<4096xf32>, tensor<4096xf32>, tensor<4096x256xf32>, tensor<4xf32>
+  }
+
+  func.func @zen5_in_forall(%p: tensor<256x256xf32>, %i: tensor<4096x2xi64>, %out: tensor<4x4096xf32>) -> tensor<4x4096xf32> {
+    %r = scf.forall (%t) in (4) shared_outs(%o = %out) -> (tensor<4x4096xf32>) {
+      // expected-remark@+1 {{checks=branching}}
+      %a = gather.gather_nd %p[%i] : (tensor<256x256xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
+      scf.forall.in_parallel {
+        tensor.parallel_insert_slice %a into %o[%t, 0] [1, 4096] [1, 1] : tensor<4096xf32> into tensor<4x4096xf32>
+      }
+    }
+    return %r : tensor<4x4096xf32>
   }
 }
 

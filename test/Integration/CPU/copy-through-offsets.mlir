@@ -1,4 +1,4 @@
-// gather_nd of scalars through offset vectors (Zen, groups of 8 positions,
+// gather_nd of scalars through offset vectors (Zen 4, groups of 8 positions,
 // each group's check one group ahead of its copies): 600 positions (75
 // groups) from a 5x7 params, error and zero mode, i64 and i32 index pairs,
 // and batch_dims = 1. Position m reads params [m mod 5, m mod 7] = 10 *
@@ -14,6 +14,10 @@
 // the last group, where every later position is copied one by one), and
 // reads 0.
 //
+// The same module on Zen 5 tests each index in the copy loop instead
+// (checks=branching, CPUTargetDescription::branchingElementChecks; the
+// copy of a bad index vector reports each bad component, then reads 0):
+// the same results, the same stop, the same reports in the same order.
 // DEFINE: %{run} = mlir-runner -entry-point-result=void \
 // DEFINE:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils
 //
@@ -25,8 +29,22 @@
 // RUN: | FileCheck %s --check-prefix=BAD
 // RUN: gather-opt %s --gather-cpu-pipeline="out-of-bounds-handler=count_reports" \
 // RUN: | %{run} -e reported | FileCheck %s --check-prefix=REPORTED
+//
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: sed 's/chip = "znver4"/chip = "znver5"/' %s > %t/copy-through-offsets.mlir
+// RUN: gather-opt %t/copy-through-offsets.mlir --convert-gather-to-scf=print-plan \
+// RUN:     -o /dev/null 2>&1 | FileCheck %s --check-prefix=ZEN5
+// ZEN5-COUNT-11: copy=element checks=branching
+// ZEN5-NOT: checks=per-chunk
+// RUN: gather-opt %t/copy-through-offsets.mlir --gather-cpu-pipeline \
+// RUN: | %{run} -e good | FileCheck %s
+// RUN: gather-opt %t/copy-through-offsets.mlir --gather-cpu-pipeline \
+// RUN: | not %{run} -e bad 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: gather-opt %t/copy-through-offsets.mlir \
+// RUN:     --gather-cpu-pipeline="out-of-bounds-handler=count_reports" \
+// RUN: | %{run} -e reported | FileCheck %s --check-prefix=REPORTED
 
-module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
+module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver4">} {
   func.func private @printMemrefF32(tensor<*xf32>)
 
   func.func @params() -> tensor<5x7xf32> {

@@ -29,13 +29,27 @@
 // RUN: | sed 's/^module attributes {dlti.*} {$/module {/' \
 // RUN: | not %{run} -e bad 2>&1 | FileCheck %s --check-prefix=BADL1
 //
-// Tuned for AMD Zen, chunks hold 128 positions
+// Tuned for AMD Zen 4, chunks hold 128 positions
 // (CPUTargetDescription::elementCheckChunkPositions): the window spans
 // chunks 7 and 8, and the bad index lies inside chunk 8.
-// RUN: gather-opt %t.l1.mlir --gather-target-cpu=cpu=znver5 \
+// RUN: gather-opt %t.l1.mlir --gather-target-cpu=cpu=znver4 \
 // RUN:     --convert-gather-to-scf=print-plan -o /dev/null 2>&1 \
 // RUN: | FileCheck %s --check-prefix=ZEN
 // ZEN-COUNT-2: copy=element checks=per-chunk chunk=128
+// RUN: gather-opt %t.l1.mlir --gather-cpu-pipeline=target-cpu=znver4 \
+// RUN: | sed 's/^module attributes {dlti.*} {$/module {/' \
+// RUN: | %{run} -e good | FileCheck %s
+// RUN: gather-opt %t.l1.mlir --gather-cpu-pipeline=target-cpu=znver4 \
+// RUN: | sed 's/^module attributes {dlti.*} {$/module {/' \
+// RUN: | not %{run} -e bad 2>&1 | FileCheck %s --check-prefix=BADL1
+//
+// Zen 5 tests each index in the copy loop
+// (CPUTargetDescription::branchingElementChecks), in every row, and stops
+// at the bad index in the first row that reads it.
+// RUN: gather-opt %t.l1.mlir --gather-target-cpu=cpu=znver5 \
+// RUN:     --convert-gather-to-scf=print-plan -o /dev/null 2>&1 \
+// RUN: | FileCheck %s --check-prefix=ZEN5
+// ZEN5-COUNT-2: copy=element checks=branching
 // RUN: gather-opt %t.l1.mlir --gather-cpu-pipeline=target-cpu=znver5 \
 // RUN: | sed 's/^module attributes {dlti.*} {$/module {/' \
 // RUN: | %{run} -e good | FileCheck %s

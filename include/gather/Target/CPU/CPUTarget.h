@@ -106,6 +106,21 @@ struct CPUTargetDescription {
   /// delays (stop 30's chunks, scalars from 256 MiB: 0.96-0.99 ->
   /// 0.79-0.95x). The default stays at 0 until measured on Intel.
   int64_t offsetVectorPositions = 0;
+  /// Element copies from a static table that L2 holds, on one thread, in
+  /// error or zero mode, test each index in the copy loop and branch to a
+  /// rare block that reports and resolves a bad one
+  /// (LoweringPlan::Checks::Branching), in place of the checked chunks and
+  /// offset vectors above; a revisit of indices found good (outer params
+  /// dimensions) copies unchecked. The copies are load-bound (an index, an
+  /// element), and a check loop adds its own loads of the indices where a
+  /// compare and a predicted branch use none. Zen 5 (stop 47, C models in
+  /// the harness, four to five alternating rounds, generated / plain C++
+  /// loop, checked chunks -> branching): batch_dims elements 0.970 ->
+  /// 1.003x, f32 elements 0.966 -> 1.001x (0.994x branching on every
+  /// visit), i8 elements 0.979 -> 1.002x, gather_nd scalars with i64 pairs
+  /// through offset vectors 0.928 -> 0.995x (one branch for both
+  /// components: 0.976x). Elsewhere unmeasured: off.
+  bool branchingElementChecks = false;
   /// Copies of elements and of slices under a cache line, on one thread,
   /// check chunks of at most this many bytes of indices (then at most
   /// elementCheckChunkPositions or sliceCheckChunkPositions positions; 0:
