@@ -139,12 +139,11 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
     that way however many copies they have.
 
     On targets with CPUTargetDescription::branchingElementChecks (AMD Zen
-    5), element copies on one thread in error or zero mode from a static
-    table that L2 holds test each index in the copy loop instead of in
-    checked chunks (print-plan: `checks=branching`): one branch per index
+    5), element copies on one thread in error mode from a static table
+    that L2 holds test each index in the copy loop instead of in checked
+    chunks (print-plan: `checks=branching`): one branch per index
     component, marked unlikely (`llvm.intr.expect`), to a copy that reports
-    (error mode) and resolves the index vector; a good index is read as the
-    address. The loop carries `unroll = <count = 16>` (LLVM does not unroll
+    and resolves the index vector; a good index is read as the address. The loop carries `unroll = <count = 16>` (LLVM does not unroll
     a loop that may call the handler) and every visit of the indices tests
     them.
 

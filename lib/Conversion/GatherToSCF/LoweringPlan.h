@@ -53,12 +53,12 @@ struct LoweringPlan {
     /// their slots only when one failed.
     Flagged,
     /// Element copies from a static table that L2 holds, on one thread, in
-    /// error or zero mode, on some targets (CPUTargetDescription::
+    /// error mode, on some targets (CPUTargetDescription::
     /// branchingElementChecks): each copy tests its index and branches; a
     /// good one is read as the address, a bad one (the rare branch) is
-    /// reported, in error mode, and resolved. A compare and a branch per
-    /// copy, no load: an element copy is two loads and a store, and a check
-    /// loop ahead of the copies adds loads of its own.
+    /// reported and resolved. A compare and a branch per copy, no load: an
+    /// element copy is two loads and a store, and a check loop ahead of the
+    /// copies adds loads of its own.
     Branching,
   };
   /// How the loops are spread over threads (an scf.forall).

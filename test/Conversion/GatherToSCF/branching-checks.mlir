@@ -1,9 +1,9 @@
 // Element copies on Zen 5 from a static table that L2 holds, one thread,
-// error or zero mode (LoweringPlan::Checks::Branching,
+// error mode (LoweringPlan::Checks::Branching,
 // CPUTargetDescription::branchingElementChecks): each copy tests its index
 // vector in the copy loop, one `llvm.intr.expect`-ed branch per component,
-// and reads a good one as its address; the rare branch reports (error mode)
-// and resolves. i32 indices are compared as loaded (LLVM then loads the
+// and reads a good one as its address; the rare branch reports and
+// resolves. i32 indices are compared as loaded (LLVM then loads the
 // address zero-extended); i64 and index ones as index. The copy loop is
 // unrolled 16 times (LLVM does not unroll a loop that calls a function)
 // and not vectorized.
@@ -38,8 +38,9 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
     return %r : tensor<4x16384xf32>
   }
 
-  // One branch per component; zero mode: the rare branch reads 0, no report.
-  // CHECK-LABEL: func.func @pairs_zero(
+  // One branch per component, each to a copy that reports every bad
+  // component and reads 0.
+  // CHECK-LABEL: func.func @pairs(
   // CHECK-SAME:      %[[P:.*]]: tensor<5x7xf32>, %[[I:.*]]: tensor<600x2xi64>)
   // CHECK-DAG:     %[[C5:.*]] = arith.constant 5 : index
   // CHECK-DAG:     %[[C7:.*]] = arith.constant 7 : index
@@ -52,14 +53,24 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
   // CHECK:           %[[BAD1:.*]] = arith.cmpi uge, %[[A1]], %[[C7]] : index
   // CHECK:           %[[E0:.*]] = llvm.intr.expect %[[BAD0]]
   // CHECK:           scf.if %[[E0]]
-  // CHECK-NOT:         func.call
+  // CHECK-COUNT-2:     func.call @gather_out_of_bounds(
   // CHECK:           } else {
   // CHECK:             %[[E1:.*]] = llvm.intr.expect %[[BAD1]]
   // CHECK:             scf.if %[[E1]]
+  // CHECK-COUNT-2:       func.call @gather_out_of_bounds(
   // CHECK:             } else {
   // CHECK-NEXT:          %[[V:.*]] = tensor.extract %[[P]][%[[A0]], %[[A1]]]
   // CHECK-NEXT:          tensor.insert %[[V]]
   // CHECK:         } {llvm.loop_annotation = #[[$LOOP]]}
+  func.func @pairs(%p: tensor<5x7xf32>, %i: tensor<600x2xi64>) -> tensor<600xf32> {
+    %r = gather.gather_nd %p[%i] : (tensor<5x7xf32>, tensor<600x2xi64>) -> tensor<600xf32>
+    return %r : tensor<600xf32>
+  }
+
+  // Zero mode keeps its checked groups.
+  // CHECK-LABEL: func.func @pairs_zero(
+  // CHECK-NOT:     llvm.intr.expect
+  // CHECK:         return
   func.func @pairs_zero(%p: tensor<5x7xf32>, %i: tensor<600x2xi64>) -> tensor<600xf32> {
     %r = gather.gather_nd %p[%i] mode<zero> : (tensor<5x7xf32>, tensor<600x2xi64>) -> tensor<600xf32>
     return %r : tensor<600xf32>

@@ -427,18 +427,19 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
 // -----
 
 // Element copies on one thread on Zen 5 (branchingElementChecks), in error
-// and zero mode, from a static table that L2 holds: each copy tests its
-// index and branches (checks=branching): gather_nd scalars (also with
-// `index` components and batch_dims = 1), elements with an outer params
-// dimension (every visit tests its indices: no repeated-indices), and
-// inside parallel loops. Not in wrap or clamp mode, not from a table beyond
+// mode, from a static table that L2 holds: each copy tests its index and
+// branches (checks=branching): gather_nd scalars (also with `index`
+// components and batch_dims = 1), elements with an outer params dimension
+// (every visit tests its indices: no repeated-indices), and inside
+// parallel loops. Not in zero, wrap or clamp mode, not from a table beyond
 // L2 or of dynamic size, not with threads, not for slices, not for a small
 // gather (flagged), not on Zen 4 (the case above).
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
   func.func @zen5_branching(%p: tensor<256x256xf32>, %i: tensor<4096x2xi64>, %x: tensor<4096x2xindex>, %q: tensor<8x64x64xf32>, %k: tensor<8x512x2xi32>, %r: tensor<4x16384xi8>, %j: tensor<16384xi32>) -> (tensor<4096xf32>, tensor<4096xf32>, tensor<4096xf32>, tensor<8x512xf32>, tensor<4x16384xi8>) {
     // expected-remark-re@+1 {{checks=branching unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no{{$}}}}
     %a = gather.gather_nd %p[%i] : (tensor<256x256xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
-    // expected-remark-re@+1 {{checks=branching unchecked=error resolving=zero threads=none slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no{{$}}}}
+    // Zero mode keeps its checked groups (through offsets, as on Zen 4).
+    // expected-remark-re@+1 {{checks=per-chunk chunk=8 unchecked=error resolving=zero {{.*}} through-offsets{{$}}}}
     %b = gather.gather_nd %p[%i] mode<zero> : (tensor<256x256xf32>, tensor<4096x2xi64>) -> tensor<4096xf32>
     // expected-remark@+1 {{checks=branching}}
     %c = gather.gather_nd %p[%x] : (tensor<256x256xf32>, tensor<4096x2xindex>) -> tensor<4096xf32>

@@ -1,5 +1,6 @@
 // Element gathers on Zen 5 that test each index in the copy loop
-// (checks=branching, CPUTargetDescription::branchingElementChecks): axis 1
+// (checks=branching, CPUTargetDescription::branchingElementChecks; error
+// mode only, zero mode keeps its checked chunks): axis 1
 // of 3 rows of 1000 f32 (params [r, c] = 1000 r + c) with 20000 i32 indices
 // (80 KiB: more than L1, so no check once before the rows), index m = m mod
 // 1000 except -1 at position 5 and 1000 at position 19999. Every row tests
@@ -14,7 +15,9 @@
 //
 // RUN: gather-opt %s --convert-gather-to-scf=print-plan -o /dev/null 2>&1 \
 // RUN: | FileCheck %s --check-prefix=PLAN
-// PLAN-COUNT-3: loops=2 copy=element checks=branching
+// PLAN:      checks=per-chunk chunk=128 unchecked=error resolving=zero
+// PLAN:      loops=2 copy=element checks=branching unchecked=error
+// PLAN:      loops=2 copy=element checks=branching unchecked=error
 // RUN: gather-opt %s --gather-cpu-pipeline | %{run} -e zero | FileCheck %s
 // RUN: gather-opt %s --gather-cpu-pipeline="out-of-bounds-handler=print_report" \
 // RUN: | %{run} -e reported | FileCheck %s --check-prefix=REPORTED

@@ -14,10 +14,11 @@
 // the last group, where every later position is copied one by one), and
 // reads 0.
 //
-// The same module on Zen 5 tests each index in the copy loop instead
-// (checks=branching, CPUTargetDescription::branchingElementChecks; the
-// copy of a bad index vector reports each bad component, then reads 0):
-// the same results, the same stop, the same reports in the same order.
+// The same module on Zen 5 tests each index of its error-mode gathers in
+// the copy loop instead (checks=branching, CPUTargetDescription::
+// branchingElementChecks; the copy of a bad index vector reports each bad
+// component, then reads 0; zero mode keeps the groups): the same results,
+// the same stop, the same reports in the same order.
 // DEFINE: %{run} = mlir-runner -entry-point-result=void \
 // DEFINE:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils
 //
@@ -34,8 +35,8 @@
 // RUN: sed 's/chip = "znver4"/chip = "znver5"/' %s > %t/copy-through-offsets.mlir
 // RUN: gather-opt %t/copy-through-offsets.mlir --convert-gather-to-scf=print-plan \
 // RUN:     -o /dev/null 2>&1 | FileCheck %s --check-prefix=ZEN5
-// ZEN5-COUNT-11: copy=element checks=branching
-// ZEN5-NOT: checks=per-chunk
+// ZEN5-COUNT-9: copy=element checks=branching unchecked=error resolving=error
+// ZEN5-NOT: checks=branching
 // RUN: gather-opt %t/copy-through-offsets.mlir --gather-cpu-pipeline \
 // RUN: | %{run} -e good | FileCheck %s
 // RUN: gather-opt %t/copy-through-offsets.mlir --gather-cpu-pipeline \

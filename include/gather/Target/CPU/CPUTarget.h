@@ -107,19 +107,18 @@ struct CPUTargetDescription {
   /// 0.79-0.95x). The default stays at 0 until measured on Intel.
   int64_t offsetVectorPositions = 0;
   /// Element copies from a static table that L2 holds, on one thread, in
-  /// error or zero mode, test each index in the copy loop and branch to a
-  /// rare block that reports and resolves a bad one
-  /// (LoweringPlan::Checks::Branching), in place of the checked chunks and
-  /// offset vectors above; a revisit of indices found good (outer params
-  /// dimensions) copies unchecked. The copies are load-bound (an index, an
-  /// element), and a check loop adds its own loads of the indices where a
-  /// compare and a predicted branch use none. Zen 5 (stop 47, C models in
-  /// the harness, four to five alternating rounds, generated / plain C++
-  /// loop, checked chunks -> branching): batch_dims elements 0.970 ->
-  /// 1.003x, f32 elements 0.966 -> 1.001x (0.994x branching on every
-  /// visit), i8 elements 0.979 -> 1.002x, gather_nd scalars with i64 pairs
-  /// through offset vectors 0.928 -> 0.995x (one branch for both
-  /// components: 0.976x). Elsewhere unmeasured: off.
+  /// error mode, test each index in the copy loop and branch to a rare copy
+  /// that reports and resolves a bad one (LoweringPlan::Checks::Branching),
+  /// in place of the checked chunks and offset vectors above; every visit
+  /// of the indices (outer params dimensions) tests them. The copies are
+  /// load-bound (an index, an element), and a check loop adds its own loads
+  /// of the indices where a compare and a predicted branch use none. Zen 5
+  /// (stop 47, three alternating rounds, generated / plain C++ loop,
+  /// checked chunks -> branching): gather_nd scalars with i64 pairs through
+  /// offset vectors 0.930 -> 0.995x, batch_dims elements 0.967 -> 1.006x, i8
+  /// elements 0.991 -> 1.002x, f32 elements 0.982 -> 0.990x. Zero mode keeps
+  /// its chunks (LoweringPlan.cpp, branchesOnEachIndex). Elsewhere
+  /// unmeasured: off.
   bool branchingElementChecks = false;
   /// Copies of elements and of slices under a cache line, on one thread,
   /// check chunks of at most this many bytes of indices (then at most
@@ -524,7 +523,9 @@ struct CPUTargetDescription {
   /// 1.44x, sorted rows 1.23 -> 1.47x, dynamic rows 1.09 -> 1.33x, bags D64
   /// uniform 0.99 -> 1.55x, D256 uniform 1.00 -> 1.61x, two threads 1.00 ->
   /// 1.53x, D256 zipf 1.07 -> 1.46x; rows of 4 KiB and 16 B, unprefetched
-  /// on Zen, even). The other Zen rules were measured on Zen 5 only.
+  /// on Zen, even). Zen 5's element copies from tables in L2 branch on each
+  /// index (branchingElementChecks, stop 47). The other Zen rules were
+  /// measured on Zen 5 only.
   static CPUTargetDescription forCPU(StringRef cpu);
 
   /// Returns the description for code generated inside `op`: the tuning for
