@@ -143,9 +143,11 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
     that L2 holds test each index in the copy loop instead of in checked
     chunks (print-plan: `checks=branching`): one branch per index
     component, marked unlikely (`llvm.intr.expect`), to a copy that reports
-    and resolves the index vector; a good index is read as the address. The loop carries `unroll = <count = 16>` (LLVM does not unroll
-    a loop that may call the handler) and every visit of the indices tests
-    them.
+    and resolves the index vector; a good index is read as the address.
+    The loop carries `unroll = <count = 16>` (LLVM does not unroll a loop
+    that may call the handler). With outer params dimensions the loops
+    count the bad index vectors, and a revisit of indices none of which
+    was bad copies them unchecked (`repeated-indices=checked-once`).
 
     Loops of slice copies that become libc memcpy calls (slices of 1 KiB or
     more, or of a size known only at run time) carry

@@ -164,10 +164,12 @@ private:
   Value emitFixUpCall(OpBuilder &b, Location loc, Value copied, Value bad);
   Value emitUpFront(OpBuilder &b, Location loc);
   Value emitBranching(OpBuilder &b, Location loc);
-  Value emitBranchingCopies(OpBuilder &b, Location loc, ValueRange outerIvs,
-                            Value ub, Value acc);
-  Value emitBranchingCopy(OpBuilder &b, Location loc, ValueRange ivs,
-                          ArrayRef<Value> bad, Value acc);
+  SmallVector<Value> emitBranchingCopies(OpBuilder &b, Location loc,
+                                         ValueRange outerIvs, Value ub,
+                                         ValueRange args);
+  SmallVector<Value> emitBranchingCopy(OpBuilder &b, Location loc,
+                                       ValueRange ivs, ArrayRef<Value> bad,
+                                       ValueRange args);
   Value emitSequentialChunks(OpBuilder &b, Location loc);
   Value emitParallelChunks(OpBuilder &b, Location loc);
   std::pair<Value, Value> emitChunkForall(OpBuilder &b, Location loc,
@@ -1144,53 +1146,80 @@ Value LoopEmitter::emitUpFront(OpBuilder &b, Location l) {
 
 /// Checks::Branching: each copy of the innermost position loop tests its
 /// index vector and branches, to read a good one as its address or, rarely,
-/// to report (reporting modes) and resolve a bad one. Every visit of the
-/// indices (outer params dimensions) tests them: a flag of whether one was
-/// bad, for revisits to copy unchecked, kept every index of an unrolled
-/// iteration live to its end (LLVM folds each rare branch's `true` into an
-/// or of the tests: spills, f32 elements in L2 0.95x the plain C++ loop).
+/// to report (reporting modes) and resolve a bad one. With outer params
+/// dimensions (checkRepeatedIndicesOnce), the loops count the bad index
+/// vectors, and a revisit of indices none of which was bad copies them
+/// unchecked. A count, not an i1 flag: LLVM folded each rare branch's
+/// `true` into an or of the tests, which kept every index of an unrolled
+/// iteration live to its end (spills, f32 elements in L2 0.95x the plain
+/// C++ loop).
 Value LoopEmitter::emitBranching(OpBuilder &b, Location l) {
-  return buildPositionLoopNest(
-             b, l, ValueRange(), lowering.init,
-             [&](OpBuilder &nb, Location nl, ValueRange outerIvs, Value ub,
-                 ValueRange args) -> SmallVector<Value> {
-               return {emitBranchingCopies(nb, nl, outerIvs, ub, args[0])};
-             })
-      .front();
+  SmallVector<Value> inits{lowering.init};
+  if (plan.checkRepeatedIndicesOnce)
+    inits.push_back(arith::ConstantIndexOp::create(b, l, 0));
+  auto positionLoop = [&](OpBuilder &nb, Location nl, ValueRange outerIvs,
+                          Value ub, ValueRange args) -> SmallVector<Value> {
+    if (!plan.checkRepeatedIndicesOnce)
+      return emitBranchingCopies(nb, nl, outerIvs, ub, args);
+    Value zero = arith::ConstantIndexOp::create(nb, nl, 0);
+    Value anyBad =
+        arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::ne, args[1], zero);
+    auto ifOp = scf::IfOp::create(
+        nb, nl, createMustCheck(nb, nl, outerIvs, anyBad),
+        [&](OpBuilder &tb, Location tl) {
+          scf::YieldOp::create(tb, tl,
+                               emitBranchingCopies(tb, tl, outerIvs, ub, args));
+        },
+        [&](OpBuilder &eb, Location el) {
+          Value copied =
+              emitChunkCopies(eb, el, IndexChunk{outerIvs, zero, ub}, args[0],
+                              getLoopCoords, CopyKind::Unchecked);
+          scf::YieldOp::create(eb, el, ValueRange{copied, args[1]});
+        });
+    return SmallVector<Value>(ifOp.getResults());
+  };
+  return buildPositionLoopNest(b, l, ValueRange(), inits, positionLoop).front();
 }
 
 /// The innermost position loop [0, ub) at `outerIvs` of Checks::Branching,
-/// copying into `acc`.
-Value LoopEmitter::emitBranchingCopies(OpBuilder &b, Location l,
-                                       ValueRange outerIvs, Value ub,
-                                       Value acc) {
+/// carrying `args`: the result and, with checkRepeatedIndicesOnce, the
+/// count of bad index vectors.
+SmallVector<Value> LoopEmitter::emitBranchingCopies(OpBuilder &b, Location l,
+                                                    ValueRange outerIvs,
+                                                    Value ub, ValueRange args) {
   Value zero = arith::ConstantIndexOp::create(b, l, 0);
   Value one = arith::ConstantIndexOp::create(b, l, 1);
   auto loop = scf::ForOp::create(
-      b, l, zero, ub, one, acc,
+      b, l, zero, ub, one, args,
       [&](OpBuilder &ib, Location il, Value m, ValueRange iterArgs) {
         SmallVector<Value> ivs(outerIvs);
         ivs.push_back(m);
         SmallVector<Value> bad = createIndexComponentsAreBad(
             ib, il, g, indices, indexedSizes, g.getSelectorOfResultCoords(ivs));
         scf::YieldOp::create(ib, il,
-                             emitBranchingCopy(ib, il, ivs, bad, iterArgs[0]));
+                             emitBranchingCopy(ib, il, ivs, bad, iterArgs));
       });
   annotateBranchingCopyLoop(loop);
-  return loop.getResult(0);
+  return SmallVector<Value>(loop.getResults());
 }
 
-/// One copy of Checks::Branching at `ivs` into `acc`: a branch on each
+/// One copy of Checks::Branching at `ivs` into `args[0]`: a branch on each
 /// component's test (`bad`) to the rare copy that reports (reporting modes)
-/// and resolves the index vector, then the unchecked copy. One branch per
+/// and resolves the index vector (and adds one to the count, `args[1]`,
+/// where there is one), then the unchecked copy. One branch per
 /// component: LLVM merges an or of tests against one power of two into a
 /// compare of the components' or, two instructions more a copy (gather_nd
 /// scalars with i64 pairs in L2, C models: 0.976x the plain C++ loop merged,
 /// 0.995x apart).
-Value LoopEmitter::emitBranchingCopy(OpBuilder &b, Location l, ValueRange ivs,
-                                     ArrayRef<Value> bad, Value acc) {
-  if (bad.empty())
-    return emitCopy(b, l, ivs, ivs, acc, CopyKind::Unchecked);
+SmallVector<Value> LoopEmitter::emitBranchingCopy(OpBuilder &b, Location l,
+                                                  ValueRange ivs,
+                                                  ArrayRef<Value> bad,
+                                                  ValueRange args) {
+  SmallVector<Value> next(args);
+  if (bad.empty()) {
+    next[0] = emitCopy(b, l, ivs, ivs, args[0], CopyKind::Unchecked);
+    return next;
+  }
   CopyKind badKind =
       plan.reports ? CopyKind::ReportAndResolve : CopyKind::Resolving;
   // Expected good: LLVM lays the good copy out as the fall-through.
@@ -1199,13 +1228,18 @@ Value LoopEmitter::emitBranchingCopy(OpBuilder &b, Location l, ValueRange ivs,
   auto copy = scf::IfOp::create(
       b, l, isBad,
       [&](OpBuilder &tb, Location tl) {
-        scf::YieldOp::create(tb, tl, emitCopy(tb, tl, ivs, ivs, acc, badKind));
+        SmallVector<Value> rare(args);
+        rare[0] = emitCopy(tb, tl, ivs, ivs, args[0], badKind);
+        if (rare.size() > 1)
+          rare[1] = arith::AddIOp::create(
+              tb, tl, args[1], arith::ConstantIndexOp::create(tb, tl, 1));
+        scf::YieldOp::create(tb, tl, rare);
       },
       [&](OpBuilder &eb, Location el) {
         scf::YieldOp::create(
-            eb, el, emitBranchingCopy(eb, el, ivs, bad.drop_front(), acc));
+            eb, el, emitBranchingCopy(eb, el, ivs, bad.drop_front(), args));
       });
-  return copy.getResult(0);
+  return SmallVector<Value>(copy.getResults());
 }
 
 /// Checks::PerChunk on one thread: each chunk is checked and copied; the

@@ -463,7 +463,8 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
   chooseCopyThroughOffsets(in, elementBytes, plan);
   // Copies through offsets need each visit's check: it computes the offsets.
   plan.checkRepeatedIndicesOnce =
-      plan.checks == LoweringPlan::Checks::PerChunk &&
+      (plan.checks == LoweringPlan::Checks::PerChunk ||
+       plan.checks == LoweringPlan::Checks::Branching) &&
       plan.threads != LoweringPlan::Threads::OverOutermost &&
       !plan.copyThroughOffsets && g.firstIndexedDim > g.batchDims;
   if (elementBytes)

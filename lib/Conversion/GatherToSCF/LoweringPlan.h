@@ -141,12 +141,13 @@ struct LoweringPlan {
   /// which load through the offsets (OffsetVectors.h); the rest of the
   /// positions check each index themselves.
   bool copyThroughOffsets = false;
-  /// Checks::PerChunk with outer params dimensions (between the batch and
-  /// the indexed ones), whose loops run in sequence around the position
-  /// loops (no threads, Threads::OverChunks): every coordinate of them reads
-  /// the same indices again, so a chunk is checked only on the first visit
-  /// of its indices (outer params coordinates all 0) and, once a check found
-  /// a bad index, on every visit, so that later visits resolve it too.
+  /// Checks::PerChunk or Branching with outer params dimensions (between
+  /// the batch and the indexed ones), whose loops run in sequence around the
+  /// position loops (no threads, Threads::OverChunks): every coordinate of
+  /// them reads the same indices again, so a chunk (Branching: a position
+  /// loop) is checked only on the first visit of its indices (outer params
+  /// coordinates all 0) and, once a check found a bad index, on every visit,
+  /// so that later visits resolve it too.
   bool checkRepeatedIndicesOnce = false;
   /// Bytes of one params element (where slices are prefetched).
   int64_t elementBytes = 0;

@@ -14,25 +14,40 @@
 // CHECK-DAG: #[[$LOOP:.*]] = #llvm.loop_annotation<vectorize = #[[$NOVEC]], unroll = #[[$UNROLL]]>
 
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
-  // Every row tests its indices (no check once, no flag carried).
+  // With an outer params dimension, the rows count the bad index vectors:
+  // the first row and every row after a bad one test their indices, the
+  // others copy unchecked.
   // CHECK-LABEL: func.func @elements(
   // CHECK-SAME:      %[[P:.*]]: tensor<4x1000xf32>, %[[I:.*]]: tensor<16384xi32>)
   // CHECK-DAG:     %[[N32:.*]] = arith.constant 1000 : i32
   // CHECK-DAG:     %[[FALSE:.*]] = arith.constant false
-  // CHECK:         scf.for %[[O:[^ ]+]] = %{{.*}} to %{{.*}} step
-  // CHECK:           scf.for %[[M:[^ ]+]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] =
-  // CHECK:             %[[X:.*]] = tensor.extract %[[I]][%[[M]]] : tensor<16384xi32>
-  // CHECK:             %[[BAD:.*]] = arith.cmpi uge, %[[X]], %[[N32]] : i32
-  // CHECK:             %[[EXPECTED:.*]] = llvm.intr.expect %[[BAD]], %[[FALSE]] : i1
-  // CHECK:             scf.if %[[EXPECTED]] -> (tensor<4x16384xf32>) {
-  // CHECK:               func.call @gather_out_of_bounds(
-  // CHECK:               arith.select
-  // CHECK:             } else {
-  // CHECK-NEXT:          %[[A:.*]] = arith.index_cast %[[X]] : i32 to index
-  // CHECK-NEXT:          %[[V:.*]] = tensor.extract %[[P]][%[[O]], %[[A]]]
-  // CHECK-NEXT:          %[[W:.*]] = tensor.insert %[[V]] into %[[ACC]][%[[O]], %[[M]]]
-  // CHECK-NEXT:          scf.yield %[[W]]
-  // CHECK:           } {llvm.loop_annotation = #[[$LOOP]]}
+  // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+  // CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+  // CHECK:         scf.for %[[O:[^ ]+]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[COUNT:[^ ]+]] = %[[C0]])
+  // CHECK:           %[[ANY:.*]] = arith.cmpi ne, %[[COUNT]], %[[C0]] : index
+  // CHECK:           %[[FIRST:.*]] = arith.cmpi eq, %[[O]], %[[C0]] : index
+  // CHECK:           %[[MUST:.*]] = arith.ori %[[FIRST]], %[[ANY]] : i1
+  // CHECK:           scf.if %[[MUST]] -> (tensor<4x16384xf32>, index) {
+  // CHECK:             scf.for %[[M:[^ ]+]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:[^ ]+]] = %{{.*}}, %[[N:[^ ]+]] = %[[COUNT]])
+  // CHECK:               %[[X:.*]] = tensor.extract %[[I]][%[[M]]] : tensor<16384xi32>
+  // CHECK:               %[[BAD:.*]] = arith.cmpi uge, %[[X]], %[[N32]] : i32
+  // CHECK:               %[[EXPECTED:.*]] = llvm.intr.expect %[[BAD]], %[[FALSE]] : i1
+  // CHECK:               scf.if %[[EXPECTED]] -> (tensor<4x16384xf32>, index) {
+  // CHECK:                 func.call @gather_out_of_bounds(
+  // CHECK:                 arith.select
+  // CHECK:                 %[[N1:.*]] = arith.addi %[[N]], %[[C1]] : index
+  // CHECK:                 scf.yield %{{.*}}, %[[N1]]
+  // CHECK:               } else {
+  // CHECK-NEXT:            %[[A:.*]] = arith.index_cast %[[X]] : i32 to index
+  // CHECK-NEXT:            %[[V:.*]] = tensor.extract %[[P]][%[[O]], %[[A]]]
+  // CHECK-NEXT:            %[[W:.*]] = tensor.insert %[[V]] into %[[ACC]][%[[O]], %[[M]]]
+  // CHECK-NEXT:            scf.yield %[[W]], %[[N]]
+  // CHECK:             } {llvm.loop_annotation = #[[$LOOP]]}
+  // CHECK:           } else {
+  // CHECK-NOT:         func.call
+  // CHECK:             tensor.extract %[[P]]
+  // CHECK-NOT:         func.call
+  // CHECK:             scf.yield %{{.*}}, %[[COUNT]]
   func.func @elements(%p: tensor<4x1000xf32>, %i: tensor<16384xi32>) -> tensor<4x16384xf32> {
     %r = gather.gather %p[%i] axis = 1 : (tensor<4x1000xf32>, tensor<16384xi32>) -> tensor<4x16384xf32>
     return %r : tensor<4x16384xf32>

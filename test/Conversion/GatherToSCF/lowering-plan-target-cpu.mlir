@@ -430,7 +430,7 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
 // mode, from a static table that L2 holds: each copy tests its index and
 // branches (checks=branching): gather_nd scalars (also with `index`
 // components and batch_dims = 1), elements with an outer params dimension
-// (every visit tests its indices: no repeated-indices), and inside
+// (a revisit of indices none of which was bad copies unchecked), and inside
 // parallel loops. Not in zero, wrap or clamp mode, not from a table beyond
 // L2 or of dynamic size, not with threads, not for slices, not for a small
 // gather (flagged), not on Zen 4 (the case above).
@@ -445,7 +445,7 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
     %c = gather.gather_nd %p[%x] : (tensor<256x256xf32>, tensor<4096x2xindex>) -> tensor<4096xf32>
     // expected-remark@+1 {{loops=2 copy=element checks=branching}}
     %d = gather.gather_nd %q[%k] batch_dims = 1 : (tensor<8x64x64xf32>, tensor<8x512x2xi32>) -> tensor<8x512xf32>
-    // expected-remark-re@+1 {{loops=2 copy=element checks=branching {{.*}} stream-dense=no{{$}}}}
+    // expected-remark-re@+1 {{loops=2 copy=element checks=branching {{.*}} stream-dense=no repeated-indices=checked-once{{$}}}}
     %e = gather.gather %r[%j] axis = 1 : (tensor<4x16384xi8>, tensor<16384xi32>) -> tensor<4x16384xi8>
     return %a, %b, %c, %d, %e : tensor<4096xf32>, tensor<4096xf32>, tensor<4096xf32>, tensor<8x512xf32>, tensor<4x16384xi8>
   }

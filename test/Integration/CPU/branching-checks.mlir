@@ -3,8 +3,10 @@
 // mode only, zero mode keeps its checked chunks): axis 1
 // of 3 rows of 1000 f32 (params [r, c] = 1000 r + c) with 20000 i32 indices
 // (80 KiB: more than L1, so no check once before the rows), index m = m mod
-// 1000 except -1 at position 5 and 1000 at position 19999. Every row tests
-// its indices: zero mode reads 0 at both in each row; with a handler that
+// 1000 except -1 at position 5 and 1000 at position 19999. Row 0 tests
+// its indices, and counts two bad ones, so rows 1 and 2 test theirs too
+// (with none bad they would copy unchecked: the `good` runs of
+// scalar-loop-checks.mlir and copy-through-offsets.mlir): zero mode reads 0 at both in each row; with a handler that
 // returns, each read of a bad index is reported, row by row in index
 // order, and reads 0; error mode stops at position 5 of row 0. The same
 // module on Zen 4 (checks=per-chunk, the bad chunks checked on every

@@ -44,8 +44,8 @@
 // RUN: | not %{run} -e bad 2>&1 | FileCheck %s --check-prefix=BADL1
 //
 // Zen 5 tests each index in the copy loop
-// (CPUTargetDescription::branchingElementChecks), in every row, and stops
-// at the bad index in the first row that reads it.
+// (CPUTargetDescription::branchingElementChecks; later rows only after a
+// bad one), and stops at the bad index in the first row that reads it.
 // RUN: gather-opt %t.l1.mlir --gather-target-cpu=cpu=znver5 \
 // RUN:     --convert-gather-to-scf=print-plan -o /dev/null 2>&1 \
 // RUN: | FileCheck %s --check-prefix=ZEN5
