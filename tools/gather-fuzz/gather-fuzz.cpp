@@ -124,10 +124,14 @@ void runPipelines(ModuleOp module, ByteReader &options, unsigned selector) {
   static const char *const blockSize[] = {"256", "1", "32", "1024", "0"};
   static const char *const maxBlocks[] = {"8192", "1", "3", "0"};
   static const char *const slicesPerThread[] = {"0", "1", "3", "16"};
+  // The tuned plans (flagged slices, offset vectors, branching checks).
+  static const char *const targetCpu[] = {"", " target-cpu=znver5",
+                                          " target-cpu=znver4"};
   // One pick per statement: the operands of `+` are evaluated in no fixed
   // order, and an input must pick the same options with every compiler.
   std::string cpu = "builtin.module(gather-cpu-pipeline{prefetch-distance=";
   cpu += options.pick(prefetch);
+  cpu += options.pick(targetCpu);
   std::string gpu = "builtin.module(gather-gpu-pipeline{host-only block-size=";
   gpu += options.pick(blockSize);
   gpu += std::string(" max-blocks=") + options.pick(maxBlocks);
