@@ -111,16 +111,15 @@ struct CPUTargetDescription {
   /// that reports and resolves a bad one (LoweringPlan::Checks::Branching),
   /// in place of the checked chunks and offset vectors above; a revisit of
   /// indices none of which was bad (outer params dimensions) copies them
-  /// unchecked. The copies are
-  /// load-bound (an index, an element), and a check loop adds its own loads
-  /// of the indices where a compare and a predicted branch use none. Zen 5
-  /// (stop 47, three alternating rounds, generated / plain C++ loop,
-  /// checked chunks -> branching): gather_nd scalars with i64 pairs through
-  /// offset vectors 0.930 -> 0.995x, batch_dims elements 0.967 -> 1.006x, i8
-  /// elements 0.991 -> 1.002x, f32 elements 0.982 -> 0.990x (1.011x with the
-  /// revisits unchecked, five rounds). Zero mode keeps
-  /// its chunks (LoweringPlan.cpp, branchesOnEachIndex). Elsewhere
-  /// unmeasured: off.
+  /// unchecked. The copies are load-bound (an index, an element), and a
+  /// check loop adds its own loads of the indices where a compare and a
+  /// predicted branch use none. Zen 5 (stop 47, three alternating rounds,
+  /// generated / plain C++ loop, checked chunks -> branching): gather_nd
+  /// scalars with i64 pairs through offset vectors 0.930 -> 0.995x,
+  /// batch_dims elements 0.967 -> 1.006x, i8 elements 0.991 -> 1.002x, f32
+  /// elements 0.982 -> 0.990x (1.011x with the revisits unchecked, five
+  /// rounds). Zero mode keeps its chunks (LoweringPlan.cpp,
+  /// branchesOnEachIndex). Elsewhere unmeasured: off.
   bool branchingElementChecks = false;
   /// Copies of elements and of slices under a cache line, on one thread,
   /// check chunks of at most this many bytes of indices (then at most
