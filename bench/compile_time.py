@@ -13,7 +13,9 @@ in two forms:
     result whose body does tensor.extract from the table (no index check),
     lowered to LLVM with the upstream mlir-opt passes listed in UPSTREAM.
 Each compile runs in its own process; the table gives wall and CPU
-seconds, peak RSS (from wait4), and CPU milliseconds per gather. With
+seconds, peak RSS (from wait4), CPU milliseconds per gather and KiB of
+peak RSS per gather (above the peak of the same tool and pipeline on an
+empty module: what starting the tool takes is no gather's). With
 --repeats R each pair of compiles runs R times, interleaved, and each form
 reports its run of least CPU time (this machine's speed drifts).
 
@@ -113,6 +115,27 @@ def run(cmd):
     return sec, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0
 
 
+def commands(form, src, gather_opt):
+    """The compile of `src` in `form`, its output discarded."""
+    if form == "gather":
+        cmd = [gather_opt, src, "--gather-cpu-pipeline"]
+    else:
+        cmd = [f"{LLVM_BIN}/mlir-opt", src, UPSTREAM]
+    return cmd + ["-o", os.devnull]
+
+
+def empty_module_peaks(args):
+    """Peak RSS (MiB) of each form's compile of an empty module, the least
+    of five runs: the memory the tool takes to start and build its
+    pipeline."""
+    src = os.path.join(args.work, "empty.mlir")
+    with open(src, "w") as f:
+        f.write("module {}\n")
+    peak = lambda form: run(commands(form, src, args.gather_opt))[2]  # noqa
+    return {form: min(peak(form) for _ in range(5))
+            for form in ("gather", "linalg")}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--counts", default="10,100,1000")
@@ -137,7 +160,8 @@ def main():
     rows = []
     hdr = ["shape", "n", "gather_s", "gather_cpu_s", "gather_MiB",
            "upstream_s", "upstream_cpu_s", "upstream_MiB", "gather_ms_per",
-           "upstream_ms_per", "ratio"]
+           "upstream_ms_per", "ratio", "gather_KiB_per", "upstream_KiB_per"]
+    base = empty_module_peaks(args)
     print("  ".join(hdr), flush=True)
     for shape in args.shapes.split(","):
         for n in (int(x) for x in args.counts.split(",")):
@@ -148,11 +172,7 @@ def main():
                                    f"{form}_{kind}_{shape}_{n}.mlir")
                 with open(src, "w") as f:
                     f.write(module(form, shape, n, args.mode, args.dynamic))
-                if form == "gather":
-                    cmd = [args.gather_opt, src, "--gather-cpu-pipeline"]
-                else:
-                    cmd = [f"{LLVM_BIN}/mlir-opt", src, UPSTREAM]
-                cmds[form] = cmd + ["-o", os.devnull]
+                cmds[form] = commands(form, src, args.gather_opt)
             runs = {form: [] for form in cmds}
             for _ in range(max(args.repeats, 1)):
                 for form, cmd in cmds.items():
@@ -165,7 +185,9 @@ def main():
             row = [shape, n, f"{gs:.3f}", f"{gc:.3f}", f"{gm:.0f}",
                    f"{us:.3f}", f"{uc:.3f}", f"{um:.0f}",
                    f"{1e3 * gc / n:.2f}", f"{1e3 * uc / n:.2f}",
-                   f"{gc / uc:.2f}"]
+                   f"{gc / uc:.2f}",
+                   f"{1024 * max(gm - base['gather'], 0) / n:.1f}",
+                   f"{1024 * max(um - base['linalg'], 0) / n:.1f}"]
             rows.append(row)
             print("  ".join(map(str, row)), flush=True)
     with open(args.csv, "w", newline="") as f:
