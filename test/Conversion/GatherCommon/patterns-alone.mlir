@@ -16,7 +16,7 @@
 // CHECK-DAG:   llvm.func @_Exit(i32)
 // CHECK-LABEL: func.func @gather_out_of_bounds(
 // CHECK-SAME:      %[[OP:.*]]: !llvm.ptr, %[[LOC:.*]]: !llvm.ptr, %[[INDEX:.*]]: i64, %[[DIM:.*]]: i64, %[[SIZE:.*]]: i64)
-// CHECK-SAME:      attributes {llvm.linkage = #llvm.linkage<weak>, no_inline}
+// CHECK-SAME:      attributes {llvm.linkage = #llvm.linkage<weak>, no_inline, passthrough = ["noinline", "cold"]}
 // A negative dim is a shape mismatch in result dimension -1 - dim.
 // CHECK:         %[[NEG:.*]] = llvm.icmp "slt" %[[DIM]], %{{.*}} : i64
 // CHECK:         %[[MFMT:.*]] = llvm.mlir.addressof @[[$MISMATCH]] : !llvm.ptr

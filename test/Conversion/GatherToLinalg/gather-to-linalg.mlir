@@ -14,7 +14,7 @@
 // CHECK-DAG:   #[[$ID2:.*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG:   llvm.mlir.global private constant @[[$MSG:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}gather-to-linalg.mlir\22:[[@LINE+38]]:8)\00gather.gather\00loc(\22{{.*}}gather-to-linalg.mlir\22:[[@LINE+44]]:8)\00")
 // CHECK-LABEL: func.func @gather_out_of_bounds(
-// CHECK-SAME:    attributes {llvm.linkage = #llvm.linkage<weak>, no_inline}
+// CHECK-SAME:    attributes {llvm.linkage = #llvm.linkage<weak>, no_inline, passthrough = ["noinline", "cold"]}
 // CHECK-NOT:   func.func @gather_out_of_bounds
 // CHECK-LABEL: func.func @gather_error(
 // CHECK-SAME:    %[[PARAMS:.*]]: tensor<4x3xf32>, %[[INDICES:.*]]: tensor<2xi32>)
