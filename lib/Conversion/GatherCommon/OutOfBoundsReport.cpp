@@ -90,14 +90,12 @@ getOrDeclareLibcFunc(OpBuilder &b, Operation *symbolTableOp, StringRef name,
          << " or name another handler (option out-of-bounds-handler)";
 }
 
-/// Marks a handler LLVM's `cold` (through `passthrough`, which
-/// convert-func-to-llvm carries over), so that the blocks calling it count as
-/// unlikely: the register allocator then spills around those calls, in the
-/// rare path, instead of keeping the copy loops' values in stack slots
-/// reloaded every iteration (gather_nd of a table in L3: 0.99 -> 1.02-1.04x
-/// the plain C++ loop, stop 48). Never inlined, as fix-up functions.
-static void setColdHandlerAttrs(OpBuilder &b, func::FuncOp handler) {
-  handler->setAttr("passthrough", b.getStrArrayAttr({"noinline", "cold"}));
+// Handlers too: otherwise the copy loops kept their values in stack slots
+// reloaded every iteration (gather_nd of a table in L3: 0.99 -> 1.02-1.04x the
+// plain C++ loop, stop 48).
+void mlir::gather::setColdForLLVM(Operation *func) {
+  Builder b(func->getContext());
+  func->setAttr("passthrough", b.getStrArrayAttr({"noinline", "cold"}));
 }
 
 /// Inserts, at the insertion point of `b` (the start of `symbolTableOp`), the
@@ -139,7 +137,7 @@ static LogicalResult createDefaultHandler(OpBuilder &b,
   handler->setAttr("llvm.linkage",
                    LLVM::LinkageAttr::get(ctx, LLVM::Linkage::Weak));
   handler.setNoInline(true);
-  setColdHandlerAttrs(b, handler);
+  setColdForLLVM(handler);
   OpBuilder::InsertionGuard guard(b);
   Block *body = b.createBlock(&handler.getBody(), {}, type.getInputs(),
                               SmallVector<Location>(type.getNumInputs(), loc));
@@ -194,7 +192,7 @@ LogicalResult mlir::gather::declareOutOfBoundsHandler(OpBuilder &builder,
   auto func =
       func::FuncOp::create(builder, symbolTableOp->getLoc(), handlerName, type);
   func.setPrivate();
-  setColdHandlerAttrs(builder, func);
+  setColdForLLVM(func);
   return success();
 }
 

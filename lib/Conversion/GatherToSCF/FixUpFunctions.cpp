@@ -7,6 +7,7 @@
 #include "FixUpFunctions.h"
 
 #include "gather/Conversion/GatherCommon/GatherLoweringUtils.h"
+#include "gather/Conversion/GatherCommon/OutOfBoundsReport.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -125,11 +126,10 @@ func::FuncOp mlir::gather::getOrCreateFixUpFunction(OpBuilder &b, Operation *op,
   auto func = func::FuncOp::create(b, b.getUnknownLoc(), getUniqueName(table),
                                    b.getFunctionType(argTypes, {}));
   func.setPrivate();
-  // Cold code behind one call: never inlined into the copies (LLVM's
-  // attributes through `passthrough`: convert-func-to-llvm drops no_inline),
-  // and its calls known to be unlikely.
+  // Cold code behind one call: never inlined into the copies, and its calls
+  // known to be unlikely.
   func.setNoInline(true);
-  func->setAttr("passthrough", b.getStrArrayAttr({"noinline", "cold"}));
+  setColdForLLVM(func);
   func->setAttr("llvm.linkage",
                 LLVM::LinkageAttr::get(ctx, LLVM::Linkage::Internal));
   b.createBlock(&func.getBody(), {}, argTypes,

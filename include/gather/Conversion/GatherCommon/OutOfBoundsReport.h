@@ -48,6 +48,14 @@ namespace gather {
 inline constexpr llvm::StringLiteral kDefaultOutOfBoundsHandler =
     "gather_out_of_bounds";
 
+/// Marks `func` (a `func.func`) as rare-path code for LLVM: the attributes
+/// `noinline` and `cold` through `passthrough`, which convert-func-to-llvm
+/// carries over (it drops the func dialect's `no_inline`). The blocks that
+/// call it then count as unlikely, and the register allocator spills around
+/// those calls instead of in the loops around them. For out-of-bounds
+/// handlers and fix-up functions.
+void setColdForLLVM(Operation *func);
+
 /// Returns the type every out-of-bounds handler has:
 /// `(!llvm.ptr, !llvm.ptr, i64, i64, i64) -> ()`.
 FunctionType getOutOfBoundsHandlerType(MLIRContext *ctx);
