@@ -37,3 +37,4 @@ func.func @calls_external(%m: memref<?xf32>) {
   call @external(%m) : (memref<?xf32>) -> ()
   return
 }
+
