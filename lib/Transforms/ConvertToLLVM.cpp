@@ -39,6 +39,29 @@ namespace gather {
 
 using namespace mlir;
 
+/// The signature conversion of `func` as the conversion to LLVM does it
+/// (memref descriptors, not bare pointers); nullopt where a type does not
+/// convert.
+static std::optional<TypeConverter::SignatureConversion>
+convertSignature(func::FuncOp func, const LLVMTypeConverter &converter) {
+  TypeConverter::SignatureConversion signature(func.getNumArguments());
+  if (!converter.convertFunctionSignature(func.getFunctionType(),
+                                          /*isVariadic=*/false,
+                                          /*useBarePtrCallConv=*/false,
+                                          signature))
+    return std::nullopt;
+  return signature;
+}
+
+/// The name of the function that `wrapper` wraps where it is the defined C
+/// interface wrapper `_mlir_ciface_F` of F; empty otherwise.
+static StringRef getWrappedName(LLVM::LLVMFuncOp wrapper) {
+  StringRef name = wrapper.getName();
+  if (!name.consume_front("_mlir_ciface_") || wrapper.isExternal())
+    return StringRef();
+  return name;
+}
+
 /// The `llvm.noalias` memref arguments of the functions of `module`, as the
 /// positions of their aligned pointers in the converted signature (upstream's
 /// conversion keeps the attribute with bare pointers only).
@@ -54,16 +77,14 @@ getNoAliasPointers(ModuleOp module, const LLVMTypeConverter &converter) {
     }
     if (positions.empty())
       continue;
-    TypeConverter::SignatureConversion signature(func.getNumArguments());
-    if (!converter.convertFunctionSignature(func.getFunctionType(),
-                                            /*isVariadic=*/false,
-                                            /*useBarePtrCallConv=*/false,
-                                            signature))
+    std::optional<TypeConverter::SignatureConversion> signature =
+        convertSignature(func, converter);
+    if (!signature)
       continue;
     SmallVector<unsigned> &list = pointers[func.getSymName()];
     for (unsigned i : positions) {
       std::optional<TypeConverter::SignatureConversion::InputMapping> mapping =
-          signature.getInputMapping(i);
+          signature->getInputMapping(i);
       // A memref descriptor: allocated pointer, aligned pointer, offset,
       // sizes and strides. Accesses go through the aligned one; the
       // allocated one is only freed, by its owner.
@@ -107,11 +128,9 @@ getStaticDescriptorFields(ModuleOp module, const LLVMTypeConverter &converter) {
   for (auto func : module.getOps<func::FuncOp>()) {
     if (func.isExternal() || !func->hasAttr(cInterface))
       continue;
-    TypeConverter::SignatureConversion signature(func.getNumArguments());
-    if (!converter.convertFunctionSignature(func.getFunctionType(),
-                                            /*isVariadic=*/false,
-                                            /*useBarePtrCallConv=*/false,
-                                            signature))
+    std::optional<TypeConverter::SignatureConversion> signature =
+        convertSignature(func, converter);
+    if (!signature)
       continue;
     SmallVector<std::pair<unsigned, int64_t>> list;
     for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
@@ -122,7 +141,7 @@ getStaticDescriptorFields(ModuleOp module, const LLVMTypeConverter &converter) {
         continue;
       int64_t rank = memref.getRank();
       std::optional<TypeConverter::SignatureConversion::InputMapping> mapping =
-          signature.getInputMapping(i);
+          signature->getInputMapping(i);
       // Allocated and aligned pointers, offset, sizes, strides.
       if (!mapping || mapping->size != size_t(3 + 2 * rank))
         continue;
@@ -151,14 +170,14 @@ getStaticDescriptorFields(ModuleOp module, const LLVMTypeConverter &converter) {
 /// keep those only a cold path uses live in callee-saved registers across
 /// the whole function once it is inlined into the wrapper: the sizes and
 /// strides a small error-mode gather passes to its fix-up function (16 rows
-/// of 256 B: 0.99 -> 1.01x the plain C++ loop, docs/performance.md).
+/// of 256 B: 0.98 -> 1.01x the plain C++ loop, docs/performance.md).
 static void setStaticDescriptorFields(ModuleOp module,
                                       const StaticDescriptorFields &fields) {
   if (fields.empty())
     return;
   for (auto wrapper : module.getOps<LLVM::LLVMFuncOp>()) {
-    StringRef name = wrapper.getName();
-    if (!name.consume_front("_mlir_ciface_") || wrapper.isExternal())
+    StringRef name = getWrappedName(wrapper);
+    if (name.empty())
       continue;
     auto it = fields.find(name);
     if (it == fields.end())
@@ -281,8 +300,8 @@ static void inlineSmallWrappedFunctions(ModuleOp module, int64_t maxOps) {
     return;
   std::optional<SymbolTable> symbols;
   for (auto wrapper : module.getOps<LLVM::LLVMFuncOp>()) {
-    StringRef name = wrapper.getName();
-    if (!name.consume_front("_mlir_ciface_") || wrapper.isExternal())
+    StringRef name = getWrappedName(wrapper);
+    if (name.empty())
       continue;
     if (!symbols)
       symbols.emplace(module);

@@ -37,4 +37,3 @@ func.func @calls_external(%m: memref<?xf32>) {
   call @external(%m) : (memref<?xf32>) -> ()
   return
 }
-
