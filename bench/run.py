@@ -290,6 +290,11 @@ def run_harness(c, threads, exe, args, log):
             for _ in range(args.runs)]
     if not all(runs):
         return {}
+    huge = min(r.get("params_huge_pages", 1.0) for r in runs)
+    if 0 <= huge < 0.9:
+        # 4 KiB pages: random reads miss the TLB; not this VM's usual speed.
+        print(f"  warning: {c.name}: only {huge:.0%} of params in huge "
+              "pages (fragmented memory?)", file=sys.stderr)
     res = {k: median([r[k] for r in runs]) for k in runs[0]}
     res["spread"] = {k: [r["generated"] / r[k] for r in runs]
                      for k in ("cpp_loop", "cpp_prefetch")

@@ -118,6 +118,36 @@ template <typename E> E *allocBuffer(int64_t n) {
   return static_cast<E *>(p);
 }
 
+/// The fraction of [p, p + bytes) that the kernel backs with transparent
+/// huge pages (AnonHugePages of the mappings in /proc/self/smaps), or -1
+/// where smaps cannot be read. Random reads of a table in 4 KiB pages miss
+/// the TLB on almost every access: a run where the tables did not get huge
+/// pages (fragmented memory) is not comparable with one where they did.
+double hugePageFraction(const void *p, size_t bytes) {
+  FILE *f = std::fopen("/proc/self/smaps", "r");
+  if (!f)
+    return -1;
+  uintptr_t lo = reinterpret_cast<uintptr_t>(p), hi = lo + bytes;
+  uintptr_t start = 0, end = 0;
+  double huge = 0;
+  char line[512];
+  while (std::fgets(line, sizeof line, f)) {
+    unsigned long a, b, kib;
+    if (std::sscanf(line, "%lx-%lx ", &a, &b) == 2) {
+      start = a, end = b;
+      continue;
+    }
+    // A mapping's huge pages all lie in it; count those of the mappings
+    // that overlap the buffer, at most their overlap.
+    if (std::sscanf(line, "AnonHugePages: %lu kB", &kib) == 1 && start < hi &&
+        end > lo)
+      huge += std::min<double>(kib * 1024.0,
+                               std::min(end, hi) - std::max(start, lo));
+  }
+  std::fclose(f);
+  return huge / std::max<size_t>(bytes, 1);
+}
+
 uint64_t splitmix(uint64_t &s) {
   uint64_t z = (s += 0x9e3779b97f4a7c15ull);
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -322,6 +352,32 @@ std::vector<double> timeAll(const std::vector<std::function<void()>> &fns,
   return medians;
 }
 
+/// The case's data: params never zero (1..97 in every element type, i8
+/// included), indices uniform random (sorted per list when `sorted`) or,
+/// for zipf bags, skewed.
+void fillData(T *params, I *indices, bool sorted) {
+  for (int64_t i = 0; i < kParamsElems; ++i)
+    params[i] = T(1 + i % 97);
+  if constexpr (kKind == Nd) {
+    // Pairs (row, column): fill both components, then interleave.
+    std::vector<I> rows(kM), cols(kM);
+    // Independent streams: equal seeds would select only the diagonal.
+    fillIndices(rows.data(), kM, kM, kN, sorted, 42);
+    fillIndices(cols.data(), kM, kM, kD1, false, 4242);
+    for (int64_t m = 0; m < kM; ++m) {
+      indices[2 * m] = rows[m];
+      indices[2 * m + 1] = cols[m];
+    }
+  } else if constexpr (kKind == Bag) {
+    if (kZipf)
+      fillZipfIndices(indices, kIndicesElems, kN, 42);
+    else
+      fillIndices(indices, kIndicesElems, kIndicesElems, kN, false, 42);
+  } else {
+    fillIndices(indices, kIndicesElems, kM, kN, sorted, 42);
+  }
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -347,27 +403,7 @@ int main(int argc, char **argv) {
   I *indices = allocBuffer<I>(kIndicesElems);
   T *out = allocBuffer<T>(kOutElems);
   T *ref = allocBuffer<T>(kOutElems);
-  // Never zeros: 1..97 in every element type (i8 included).
-  for (int64_t i = 0; i < kParamsElems; ++i)
-    params[i] = T(1 + i % 97);
-  if constexpr (kKind == Nd) {
-    // Pairs (row, column): fill both components, then interleave.
-    std::vector<I> rows(kM), cols(kM);
-    // Independent streams: equal seeds would select only the diagonal.
-    fillIndices(rows.data(), kM, kM, kN, sorted, 42);
-    fillIndices(cols.data(), kM, kM, kD1, false, 4242);
-    for (int64_t m = 0; m < kM; ++m) {
-      indices[2 * m] = rows[m];
-      indices[2 * m + 1] = cols[m];
-    }
-  } else if constexpr (kKind == Bag) {
-    if (kZipf)
-      fillZipfIndices(indices, kIndicesElems, kN, 42);
-    else
-      fillIndices(indices, kIndicesElems, kIndicesElems, kN, false, 42);
-  } else {
-    fillIndices(indices, kIndicesElems, kM, kN, sorted, 42);
-  }
+  fillData(params, indices, sorted);
 
   double bytes = double(kOutElems) * sizeof(T) * (kKind == Bag ? kK : 1);
   if constexpr (kKind == Bag)
@@ -421,7 +457,9 @@ int main(int argc, char **argv) {
   double gen = sec.size() > 3 ? gbps(sec[3]) : -1;
 
   std::printf("RESULT generated=%.4f cpp_loop=%.4f cpp_prefetch=%.4f "
-              "memcpy=%.4f bytes=%.0f dist=%" PRId64 "\n",
-              gen, loop, pref, mc, bytes, dist);
+              "memcpy=%.4f bytes=%.0f dist=%" PRId64
+              " params_huge_pages=%.3f\n",
+              gen, loop, pref, mc, bytes, dist,
+              hugePageFraction(params, kParamsElems * sizeof(T)));
   return 0;
 }
