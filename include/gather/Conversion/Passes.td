@@ -104,7 +104,9 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
 
     `prefetch-distance` adds a `memref.prefetch` (on a read-only
     `bufferization.to_buffer` of params) of the slice selected that many
-    positions ahead along the innermost index-position loop. Unless it is
+    positions ahead along the innermost index-position loop (not in a
+    chunk of rows under a line whose indices are dense, which streams its
+    stores: the hardware prefetcher follows such rows). Unless it is
     0, gathers of slices (not scalars) also prefetch the next chunk's
     indices, a line at a time, when the indices are dynamic or at least
     1 MiB. `parallel` turns the outermost loop into an `scf.forall` whose

@@ -47,6 +47,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 #define DEBUG_TYPE "gather-to-scf"
 
@@ -274,6 +275,10 @@ private:
   /// The shape of one copied slice in params and in the result, both at
   /// full rank (unit dimensions for the loops).
   SmallVector<OpFoldResult> paramsSliceSizes, resultSlotSizes;
+  /// Whether copies prefetch slices ahead (plan.slicePrefetchDistance);
+  /// off while the copies of a dense chunk are emitted where the plan says
+  /// (LoweringPlan::prefetchDenseChunks).
+  bool prefetchSlices = true;
   /// Read-only views of params and indices to prefetch from, or null.
   Value paramsBuffer, indicesBuffer;
   /// With copyThroughOffsets: params as one dimension from its first
@@ -309,7 +314,7 @@ Value LoopEmitter::emitCopy(OpBuilder &b, Location l, ValueRange ivs,
   bool rare = kind == CopyKind::AfterReport ||
               kind == CopyKind::ReportAndResolve ||
               kind == CopyKind::ReportAndZero;
-  if (paramsBuffer && !rare)
+  if (paramsBuffer && !rare && prefetchSlices)
     emitSlicePrefetch(b, l, ivs);
   bool unchecked = kind == CopyKind::Unchecked;
   assert((kind == CopyKind::Flagging) == bool(validOut) &&
@@ -912,6 +917,8 @@ Value LoopEmitter::emitSplitChunkCopies(OpBuilder &b, Location l, Value bad,
     Value stream =
         arith::AndIOp::create(b, l, good, createIsDenseChunk(b, l, chunk));
     uncheckedLo = arith::SelectOp::create(b, l, stream, chunk.hi, chunk.lo);
+    llvm::SaveAndRestore<bool> prefetch(prefetchSlices,
+                                        plan.prefetchDenseChunks);
     acc =
         emitChunkCopies(b, l, IndexChunk{chunk.outerIvs, chunk.lo, uncheckedLo},
                         acc, toResult, CopyKind::Unchecked,

@@ -207,6 +207,7 @@ static void chooseDenseChunkStreaming(const LoweringPlanInputs &in,
     return;
   plan.streamDenseChunks = true;
   plan.plainStoresOutsideDenseChunks = !subLine;
+  plan.prefetchDenseChunks = !subLine;
 }
 
 /// LoweringPlan::copyThroughOffsets: where the unchecked copies would load
@@ -525,6 +526,8 @@ void LoweringPlan::print(raw_ostream &os) const {
      << (plainStoresOutsideDenseChunks ? "only"
          : streamDenseChunks           ? "yes"
                                        : "no");
+  if (streamDenseChunks && slicePrefetchDistance && !prefetchDenseChunks)
+    os << " dense-prefetch=no";
   if (copyThroughOffsets)
     os << " through-offsets";
   if (rolledSliceCopies)

@@ -266,9 +266,11 @@ func.func @prefetch_per_table(%outer: tensor<64x65536xf32>, %batch: tensor<4x104
 // then stream their stores, stream-dense-chunks.mlir) where the result is at
 // least 32 MiB or dynamically sized; not for smaller results, rows of 64 B
 // (whole lines stream anyway), rows of 8 B, or gather_nd's index vectors.
+// Rows prefetched from params beyond L2 are not prefetched in a dense chunk.
 func.func @stream_dense(%p: tensor<1000x4xf32>, %p8: tensor<1000x8xf32>,
                         %p16: tensor<1000x16xf32>, %p2: tensor<1000x2xf32>,
                         %pnd: tensor<10x100x4xf32>,
+                        %pbig: tensor<16777216x4xf32>,
                         %big: tensor<2097152xi32>, %small: tensor<2097151xi32>,
                         %dyn: tensor<?xi32>, %ind: tensor<2097152x2xi32>) {
   // expected-remark@+1 {{stream-dense=yes}}
@@ -285,6 +287,8 @@ func.func @stream_dense(%p: tensor<1000x4xf32>, %p8: tensor<1000x8xf32>,
   %f = gather.gather %p2[%big] : (tensor<1000x2xf32>, tensor<2097152xi32>) -> tensor<2097152x2xf32>
   // expected-remark@+1 {{stream-dense=no}}
   %g = gather.gather_nd %pnd[%ind] : (tensor<10x100x4xf32>, tensor<2097152x2xi32>) -> tensor<2097152x4xf32>
+  // expected-remark@+1 {{slice-prefetch=64 into=l2 indices-prefetch=yes vectorize=no stream-dense=yes dense-prefetch=no}}
+  %h = gather.gather %pbig[%dyn] : (tensor<16777216x4xf32>, tensor<?xi32>) -> tensor<?x4xf32>
   return
 }
 // PAR-LABEL: stream-dense=yes

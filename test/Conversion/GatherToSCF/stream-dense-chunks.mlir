@@ -57,3 +57,25 @@ func.func @lines(%p: tensor<1000x16xf32>, %i: tensor<?xi32>) -> tensor<?x16xf32>
   %r = gather.gather %p[%i] : (tensor<1000x16xf32>, tensor<?xi32>) -> tensor<?x16xf32>
   return %r : tensor<?x16xf32>
 }
+
+// Rows of 16 B from params beyond L2 are prefetched 64 positions ahead, but
+// not in a dense chunk: rows a few dozen bytes apart are what the hardware
+// prefetcher follows (LoweringPlan::prefetchDenseChunks).
+// CHECK-LABEL: func.func @prefetched_rows(
+//       CHECK:   scf.for
+//       CHECK:     scf.for
+//   CHECK-NOT:       memref.prefetch {{.*}} : memref<16777216x4xf32
+//       CHECK:     } {gather.stream_stores}
+//       CHECK:     scf.for
+//       CHECK:       memref.prefetch {{.*}} : memref<16777216x4xf32
+//       CHECK:       tensor.insert_slice
+// PAR-LABEL: func.func @prefetched_rows(
+//       PAR:   scf.forall
+//   PAR-NOT:       memref.prefetch {{.*}} : memref<16777216x4xf32
+//       PAR:     } {gather.stream_stores}
+//       PAR:       memref.prefetch {{.*}} : memref<16777216x4xf32
+//       PAR:   scf.forall.in_parallel
+func.func @prefetched_rows(%p: tensor<16777216x4xf32>, %i: tensor<?xi32>) -> tensor<?x4xf32> {
+  %r = gather.gather %p[%i] : (tensor<16777216x4xf32>, tensor<?xi32>) -> tensor<?x4xf32>
+  return %r : tensor<?x4xf32>
+}
