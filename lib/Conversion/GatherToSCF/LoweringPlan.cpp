@@ -400,6 +400,47 @@ static void chooseChunksAndThreads(const LoweringPlanInputs &in,
     plan.subChunkPositions = pieces;
 }
 
+/// How indices are read (LoweringPlan::reports, uncheckedMode,
+/// resolvingMode, readReportedAs), from the op's mode.
+static void chooseModes(const LoweringPlanInputs &in, LoweringPlan &plan) {
+  plan.reports = isReportingMode(in.mode);
+  plan.resolvingMode = in.mode;
+  if (plan.reports) {
+    plan.uncheckedMode = in.mode;
+    plan.readReportedAs = in.hasZero ? GatherMode::Zero : GatherMode::Clamp;
+  }
+}
+
+/// The prefetches of slices (distance, at run time or not, locality) and of
+/// indices, once the checks, chunks and threads are chosen.
+static void choosePrefetches(const LoweringPlanInputs &in,
+                             std::optional<int64_t> elementBytes,
+                             std::optional<int64_t> indicesBytes, bool small,
+                             LoweringPlan &plan) {
+  plan.slicePrefetchDistance =
+      getSlicePrefetchDistance(in, elementBytes, small, plan.vectorizeCopies,
+                               plan.threads != LoweringPlan::Threads::None);
+  plan.slicePrefetchAtRunTime = plan.slicePrefetchDistance > 0 &&
+                                in.options.prefetchDistance < 0 &&
+                                hasDynamicSlice(in);
+  // For slices; for scalars only from a table beyond L2, where one
+  // position's indices are as small as the target says
+  // (CPUTargetDescription::scalarIndicesPrefetchMaxPositionBytes).
+  bool scalars = plan.numLoops == in.geometry.resultRank;
+  plan.prefetchIndices =
+      plan.checks == LoweringPlan::Checks::PerChunk &&
+      in.options.prefetchDistance != 0 &&
+      (!scalars || (getPositionIndexBytes(in) <=
+                        in.target.scalarIndicesPrefetchMaxPositionBytes &&
+                    elementBytes && isTableBeyondL2(in, *elementBytes))) &&
+      (!indicesBytes ||
+       *indicesBytes >= in.target.getIndicesPrefetchMinBytes());
+  if (elementBytes)
+    plan.slicePrefetchLocality = in.target.getRowPrefetchLocality(
+        getTableType(in), *elementBytes,
+        getStaticSliceBytes(in, *elementBytes));
+}
+
 LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
   const GatherGeometry &g = in.geometry;
   LoweringPlan plan;
@@ -410,15 +451,11 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
       isa<FloatType>(elementType) &&
       elementType.getIntOrFloatBitWidth() < in.target.minScalarFloatBits;
   plan.scalarCopies = plan.numLoops == g.resultRank && !narrowFloat;
-  plan.reports = isReportingMode(in.mode);
-  plan.resolvingMode = in.mode;
-  if (plan.reports) {
-    plan.uncheckedMode = in.mode;
-    plan.readReportedAs = in.hasZero ? GatherMode::Zero : GatherMode::Clamp;
-  }
+  chooseModes(in, plan);
   std::optional<int64_t> indicesBytes =
       getStaticBytes(in.indicesType, getIndexBytes(in.indicesType));
   std::optional<int64_t> elementBytes = getElementBytes(elementType);
+  plan.elementBytes = elementBytes.value_or(0);
   std::optional<int64_t> paramsBytes =
       elementBytes ? getStaticBytes(in.paramsType, *elementBytes)
                    : std::nullopt;
@@ -438,25 +475,7 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
   if (branchesOnEachIndex(in, plan, elementBytes))
     plan.checks = LoweringPlan::Checks::Branching;
   chooseChunksAndThreads(in, elementBytes, plan);
-  plan.slicePrefetchDistance =
-      getSlicePrefetchDistance(in, elementBytes, small, plan.vectorizeCopies,
-                               plan.threads != LoweringPlan::Threads::None);
-  plan.slicePrefetchAtRunTime = plan.slicePrefetchDistance > 0 &&
-                                in.options.prefetchDistance < 0 &&
-                                hasDynamicSlice(in);
-  plan.elementBytes = elementBytes.value_or(0);
-  // For slices; for scalars only from a table beyond L2, where one
-  // position's indices are as small as the target says
-  // (CPUTargetDescription::scalarIndicesPrefetchMaxPositionBytes).
-  bool scalars = plan.numLoops == g.resultRank;
-  plan.prefetchIndices =
-      plan.checks == LoweringPlan::Checks::PerChunk &&
-      in.options.prefetchDistance != 0 &&
-      (!scalars || (getPositionIndexBytes(in) <=
-                        in.target.scalarIndicesPrefetchMaxPositionBytes &&
-                    elementBytes && isTableBeyondL2(in, *elementBytes))) &&
-      (!indicesBytes ||
-       *indicesBytes >= in.target.getIndicesPrefetchMinBytes());
+  choosePrefetches(in, elementBytes, indicesBytes, small, plan);
   plan.rolledSliceCopies =
       sliceCopies && elementBytes &&
       (!sliceBytes || *sliceBytes >= in.target.rolledSliceCopyMinBytes);
@@ -468,10 +487,6 @@ LoweringPlan mlir::gather::computeLoweringPlan(const LoweringPlanInputs &in) {
        plan.checks == LoweringPlan::Checks::Branching) &&
       plan.threads != LoweringPlan::Threads::OverOutermost &&
       !plan.copyThroughOffsets && g.firstIndexedDim > g.batchDims;
-  if (elementBytes)
-    plan.slicePrefetchLocality = in.target.getRowPrefetchLocality(
-        getTableType(in), *elementBytes,
-        getStaticSliceBytes(in, *elementBytes));
   return plan;
 }
 
