@@ -177,6 +177,7 @@ void addGatherLowering(OpPassManager &pm,
     ConvertGatherToSCFPassOptions scfOptions;
     scfOptions.prefetchDistance = options.prefetchDistance;
     scfOptions.perCopyCheckMaxCopies = options.perCopyCheckMaxCopies;
+    scfOptions.sliceVersionsMaxBytes = options.sliceVersionsMaxBytes;
     scfOptions.parallel = options.numThreads > 0;
     scfOptions.outOfBoundsHandler = options.outOfBoundsHandler;
     // Small gathers' fix-ups as calls of shared functions: compile time.
@@ -321,6 +322,8 @@ GatherCPUPipelineOptions::checkOptions(options::ErrorFn error) const {
   ok &= succeeded(checkRange("per-copy-check-max-copies", perCopyCheckMaxCopies,
                              kPerCopyCheckMaxCopiesMin,
                              kPerCopyCheckMaxCopiesMax, error));
+  ok &= succeeded(checkRange("slice-versions-max-bytes", sliceVersionsMaxBytes,
+                             0, kSliceVersionsMaxBytesMax, error));
   ok &= succeeded(checkRange("num-threads", uint64_t(numThreads), 0,
                              kNumThreadsMax, error));
   ok &= succeeded(checkNontemporalMinBytes("nontemporal-min-bytes",

@@ -62,6 +62,10 @@
 // PERCOPY-PIPE: error: gather-cpu-pipeline: option 'per-copy-check-max-copies' must be in [-1, 1048576], got -2
 // PERCOPY-MAX: error: convert-gather-to-scf: option 'per-copy-check-max-copies' must be in [-1, 1048576], got 1048577
 // NTPASS: error: gather-nontemporal-copies: option 'min-bytes' must be at least -1, got -2
+// RUN: not gather-opt %s --convert-gather-to-scf="slice-versions-max-bytes=-1" 2>&1 | FileCheck %s --check-prefix=VERSIONS
+// RUN: not gather-opt %s --gather-cpu-pipeline="slice-versions-max-bytes=4097" 2>&1 | FileCheck %s --check-prefix=VERSIONS-PIPE
+// VERSIONS: error: convert-gather-to-scf: option 'slice-versions-max-bytes' must be in [0, 4096], got -1
+// VERSIONS-PIPE: error: gather-cpu-pipeline: option 'slice-versions-max-bytes' must be in [0, 4096], got 4097
 
 func.func @g(%p: tensor<4x8xf32>, %i: tensor<3xi32>) -> tensor<3x8xf32> {
   %r = gather.gather %p[%i] mode<zero> : (tensor<4x8xf32>, tensor<3xi32>) -> tensor<3x8xf32>

@@ -54,6 +54,15 @@ struct GatherCPUPipelineOptions
                      "(less code, faster to compile, as fast to run); -1: "
                      "the target's (64); 0: never; at most 2^20"),
       llvm::cl::init(options::kPerCopyCheckMaxCopiesDefault)};
+  PassOptions::Option<int64_t> sliceVersionsMaxBytes{
+      *this, "slice-versions-max-bytes",
+      llvm::cl::desc("lowering=scf: a gather whose slice width (params' last "
+                     "dimension) is dynamic is lowered once more for each "
+                     "width whose row is a power of two of 4 B to this many "
+                     "bytes, chosen at run time (static copies, no dispatch "
+                     "on the row size); default 1 KiB, at most 4 KiB; 0: one "
+                     "lowering"),
+      llvm::cl::init(options::kSliceVersionsMaxBytesDefault)};
   PassOptions::Option<unsigned> numThreads{
       *this, "num-threads",
       llvm::cl::desc("lowering=scf: 0 runs single-threaded loops; N > 0 "

@@ -44,6 +44,12 @@ constexpr int64_t kPerCopyCheckMaxCopiesDefault = -1;
 constexpr int64_t kPerCopyCheckMaxCopiesMin = -1;
 constexpr int64_t kPerCopyCheckMaxCopiesMax = 1 << 20;
 
+/// slice-versions-max-bytes (convert-gather-to-scf, gather-cpu-pipeline):
+/// rows of 4 B to 1 KiB, the embedding widths where a row's copy costs less
+/// than the dispatch on its size; 0 versions none. Each version is a whole
+/// lowering of the gather: the bound (4 KiB) keeps them to 11.
+constexpr int64_t kSliceVersionsMaxBytesDefault = 1024;
+constexpr int64_t kSliceVersionsMaxBytesMax = 4096;
 /// num-threads (gather-cpu-pipeline): 0 is one thread without OpenMP. The
 /// bound is above the hardware threads of any current machine (two 192-core
 /// sockets with SMT have 768) and below libomp's thread limit, which aborts
@@ -154,6 +160,7 @@ inline LogicalResult checkOneOf(StringRef name, StringRef value,
 /// Checks convert-gather-to-scf's options.
 inline LogicalResult checkGatherToSCFOptions(int64_t prefetchDistance,
                                              int64_t perCopyCheckMaxCopies,
+                                             int64_t sliceVersionsMaxBytes,
                                              ErrorFn error) {
   bool ok = succeeded(checkRange("prefetch-distance", prefetchDistance,
                                  kPrefetchDistanceMin, kPrefetchDistanceMax,
@@ -161,6 +168,8 @@ inline LogicalResult checkGatherToSCFOptions(int64_t prefetchDistance,
   ok &= succeeded(checkRange("per-copy-check-max-copies",
                              perCopyCheckMaxCopies, kPerCopyCheckMaxCopiesMin,
                              kPerCopyCheckMaxCopiesMax, error));
+  ok &= succeeded(checkRange("slice-versions-max-bytes", sliceVersionsMaxBytes,
+                             0, kSliceVersionsMaxBytesMax, error));
   return success(ok);
 }
 
@@ -208,8 +217,10 @@ struct PassOptionError {
 /// start of runOnOperation, reporting on `op`.
 inline LogicalResult checkGatherToSCFPass(Operation *op,
                                           int64_t prefetchDistance,
-                                          int64_t perCopyCheckMaxCopies) {
+                                          int64_t perCopyCheckMaxCopies,
+                                          int64_t sliceVersionsMaxBytes) {
   return checkGatherToSCFOptions(prefetchDistance, perCopyCheckMaxCopies,
+                                 sliceVersionsMaxBytes,
                                  PassOptionError{op, "convert-gather-to-scf"});
 }
 inline LogicalResult checkGatherToGPUPass(Operation *op, int64_t blockSize,

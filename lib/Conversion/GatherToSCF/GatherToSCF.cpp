@@ -1580,10 +1580,14 @@ Value LoopEmitter::emit(OpBuilder &b) {
   return buildLoops(b, loc);
 }
 
-/// Lowers one gather op (see the file comment).
-static Value lowerToLoops(OpBuilder &b, Operation *op, Value params,
-                          Value indices, const TensorGatherLowering &lowering,
-                          const GatherToSCFLoweringOptions &options) {
+/// Lowers one gather op with the plan its types give (see the file comment);
+/// `version` names the slice width of a versioned lowering in the plan's
+/// remark.
+static Value lowerOneVersion(OpBuilder &b, Operation *op, Value params,
+                             Value indices,
+                             const TensorGatherLowering &lowering,
+                             const GatherToSCFLoweringOptions &options,
+                             std::optional<int64_t> version = std::nullopt) {
   CPUTargetDescription target = CPUTargetDescription::get(op);
   if (options.perCopyCheckMaxCopies >= 0)
     target.perCopyCheckMaxCopies = options.perCopyCheckMaxCopies;
@@ -1596,11 +1600,100 @@ static Value lowerToLoops(OpBuilder &b, Operation *op, Value params,
   if (options.printPlan) {
     std::string text;
     llvm::raw_string_ostream(text) << plan;
-    op->emitRemark() << "lowering plan: " << text;
+    InFlightDiagnostic remark = op->emitRemark() << "lowering plan";
+    if (version)
+      remark << " for slice width " << *version;
+    remark << ": " << text;
   }
   LoopEmitter emitter(op, params, indices, lowering, plan);
   emitter.setFixUpFunctions(options.fixUpFunctions);
   return emitter.emit(b);
+}
+
+/// The widths of params' last dimension that a gather whose slice width is
+/// dynamic gets a lowering of its own for
+/// (GatherToSCFLoweringOptions::sliceVersionsMaxBytes): those whose slice
+/// row is a power of two of 4 B to that bound. None where the width is
+/// addressed by the indices, static in params or in the result (the copies
+/// then take the result's), or params not a tensor of ints or floats of
+/// whole bytes.
+static SmallVector<int64_t>
+getVersionedSliceWidths(Value params, const TensorGatherLowering &lowering,
+                        int64_t maxBytes) {
+  auto type = dyn_cast<RankedTensorType>(params.getType());
+  if (!type || maxBytes <= 0)
+    return {};
+  const GatherGeometry &g = lowering.geometry;
+  int64_t last = type.getRank() - 1;
+  Type elementType = type.getElementType();
+  if (last < g.firstIndexedDim + g.indexDepth || !type.isDynamicDim(last) ||
+      getConstantIntValue(lowering.resultSizes.back()) ||
+      !elementType.isIntOrFloat() || elementType.getIntOrFloatBitWidth() % 8)
+    return {};
+  int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+  SmallVector<int64_t> widths;
+  for (int64_t bytes = 4; bytes <= maxBytes; bytes *= 2)
+    if (bytes % elementBytes == 0)
+      widths.push_back(bytes / elementBytes);
+  return widths;
+}
+
+/// Lowers the gather once for each of `widths` (params' last dimension is
+/// `width`), params cast to that static width so that its plan and copies are
+/// those of a static slice, and once more for any other width, in a chain of
+/// scf.if on `width`. Every version builds the result in lowering.init.
+static Value lowerSliceVersions(OpBuilder &b, Operation *op, Value params,
+                                Value indices,
+                                const TensorGatherLowering &lowering,
+                                const GatherToSCFLoweringOptions &options,
+                                Value width, ArrayRef<int64_t> widths) {
+  if (widths.empty())
+    return lowerOneVersion(b, op, params, indices, lowering, options);
+  Location loc = op->getLoc();
+  int64_t version = widths.front();
+  Value isVersion =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, width,
+                            arith::ConstantIndexOp::create(b, loc, version));
+  auto ifOp = scf::IfOp::create(
+      b, loc, isVersion,
+      [&](OpBuilder &tb, Location tl) {
+        auto type = cast<RankedTensorType>(params.getType());
+        SmallVector<int64_t> shape(type.getShape());
+        shape.back() = version;
+        Value staticParams =
+            tensor::CastOp::create(tb, tl, type.clone(shape), params);
+        TensorGatherLowering staticLowering = lowering;
+        staticLowering.resultSizes.back() = tb.getIndexAttr(version);
+        scf::YieldOp::create(tb, tl,
+                             lowerOneVersion(tb, op, staticParams, indices,
+                                             staticLowering, options, version));
+      },
+      [&](OpBuilder &eb, Location el) {
+        scf::YieldOp::create(eb, el,
+                             lowerSliceVersions(eb, op, params, indices,
+                                                lowering, options, width,
+                                                widths.drop_front()));
+      });
+  return ifOp.getResult(0);
+}
+
+/// Lowers one gather op: where its slice width is dynamic, once per common
+/// width and once for the others (getVersionedSliceWidths). A slice of
+/// dynamic size is copied by a size dispatch (inline for short rows, a libc
+/// call for others) and prefetched by loops of dynamic trip count, about 30
+/// instructions a row where a static row of 16 B takes 6 (rows of 16 B
+/// from L2: 0.26x the static kernel, docs/performance.md).
+static Value lowerToLoops(OpBuilder &b, Operation *op, Value params,
+                          Value indices, const TensorGatherLowering &lowering,
+                          const GatherToSCFLoweringOptions &options) {
+  SmallVector<int64_t> widths =
+      getVersionedSliceWidths(params, lowering, options.sliceVersionsMaxBytes);
+  if (widths.empty())
+    return lowerOneVersion(b, op, params, indices, lowering, options);
+  int64_t last = cast<RankedTensorType>(params.getType()).getRank() - 1;
+  Value width = tensor::DimOp::create(b, op->getLoc(), params, last);
+  return lowerSliceVersions(b, op, params, indices, lowering, options, width,
+                            widths);
 }
 
 namespace {
@@ -1611,7 +1704,8 @@ struct ConvertGatherToSCFPass
 
   void runOnOperation() override {
     if (failed(options::checkGatherToSCFPass(getOperation(), prefetchDistance,
-                                             perCopyCheckMaxCopies)))
+                                             perCopyCheckMaxCopies,
+                                             sliceVersionsMaxBytes)))
       return signalPassFailure();
     GatherToSCFLoweringOptions options;
     options.prefetchDistance = prefetchDistance;
@@ -1619,6 +1713,7 @@ struct ConvertGatherToSCFPass
     options.parallel = parallel;
     options.outOfBoundsHandler = outOfBoundsHandler;
     options.printPlan = printPlan;
+    options.sliceVersionsMaxBytes = sliceVersionsMaxBytes;
     // Fix-up functions go into the symbol table the pass runs on (gathers
     // in nested symbol tables keep their loops).
     FixUpFunctionCache fixUpFunctions(getOperation());

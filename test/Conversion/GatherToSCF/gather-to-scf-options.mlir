@@ -1,7 +1,10 @@
-// RUN: gather-opt %s --convert-gather-to-scf=per-copy-check-max-copies=0 --split-input-file | FileCheck %s --check-prefix=AUTO
-// RUN: gather-opt %s --convert-gather-to-scf="prefetch-distance=3 per-copy-check-max-copies=0" --split-input-file | FileCheck %s --check-prefix=DIST3
-// RUN: gather-opt %s --convert-gather-to-scf="prefetch-distance=0 per-copy-check-max-copies=0" --split-input-file | FileCheck %s --check-prefix=NOPF
-// RUN: gather-opt %s --convert-gather-to-scf="parallel=1 prefetch-distance=0" --split-input-file | FileCheck %s --check-prefix=PAR
+// slice-versions-max-bytes=0: a dynamic slice width gets its one lowering
+// here (its versions for static widths: slice-versions.mlir).
+//
+// RUN: gather-opt %s --convert-gather-to-scf="per-copy-check-max-copies=0 slice-versions-max-bytes=0" --split-input-file | FileCheck %s --check-prefix=AUTO
+// RUN: gather-opt %s --convert-gather-to-scf="prefetch-distance=3 per-copy-check-max-copies=0 slice-versions-max-bytes=0" --split-input-file | FileCheck %s --check-prefix=DIST3
+// RUN: gather-opt %s --convert-gather-to-scf="prefetch-distance=0 per-copy-check-max-copies=0 slice-versions-max-bytes=0" --split-input-file | FileCheck %s --check-prefix=NOPF
+// RUN: gather-opt %s --convert-gather-to-scf="parallel=1 prefetch-distance=0 slice-versions-max-bytes=0" --split-input-file | FileCheck %s --check-prefix=PAR
 //
 // The gathers here are small enough for the small-gather plans
 // (small-gathers.mlir); per-copy-check-max-copies=0 keeps them in checked

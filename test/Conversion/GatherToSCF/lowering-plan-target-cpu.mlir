@@ -11,8 +11,11 @@
 // both 8 KiB ahead from params beyond L2 (2 KiB elsewhere). Any other
 // chip, or none, takes the default rules.
 //
-// RUN: gather-opt %s --convert-gather-to-scf=print-plan --split-input-file -verify-diagnostics -o /dev/null
-// RUN: gather-opt %s --convert-gather-to-scf="print-plan parallel" --split-input-file -o /dev/null 2>&1 \
+// slice-versions-max-bytes=0: a dynamic slice width gets its one lowering
+// here (its versions for static widths: slice-versions.mlir).
+//
+// RUN: gather-opt %s --convert-gather-to-scf="print-plan slice-versions-max-bytes=0" --split-input-file -verify-diagnostics -o /dev/null
+// RUN: gather-opt %s --convert-gather-to-scf="print-plan parallel slice-versions-max-bytes=0" --split-input-file -o /dev/null 2>&1 \
 // RUN: | FileCheck %s --check-prefix=PAR
 
 // Sub-line slices from params beyond L2: 64 positions ahead by default, 128

@@ -2,9 +2,12 @@
 // print-plan: what the emitter builds and why, from the op's geometry and
 // mode, the pass options and the target description.
 //
-// RUN: gather-opt %s --convert-gather-to-scf=print-plan --split-input-file -verify-diagnostics -o /dev/null
-// RUN: gather-opt %s --convert-gather-to-scf="print-plan parallel" --split-input-file 2>&1 -o /dev/null | FileCheck %s --check-prefix=PAR
-// RUN: gather-opt %s --convert-gather-to-scf=print-plan --split-input-file 2>&1 -o /dev/null | FileCheck %s --check-prefix=SEQ
+// slice-versions-max-bytes=0: a dynamic slice width gets its one lowering
+// here (its versions for static widths: slice-versions.mlir).
+//
+// RUN: gather-opt %s --convert-gather-to-scf="print-plan slice-versions-max-bytes=0" --split-input-file -verify-diagnostics -o /dev/null
+// RUN: gather-opt %s --convert-gather-to-scf="print-plan parallel slice-versions-max-bytes=0" --split-input-file 2>&1 -o /dev/null | FileCheck %s --check-prefix=PAR
+// RUN: gather-opt %s --convert-gather-to-scf="print-plan slice-versions-max-bytes=0" --split-input-file 2>&1 -o /dev/null | FileCheck %s --check-prefix=SEQ
 
 // Rows of 256 B in error mode: chunks of 128 positions (1024 with threads
 // and for element copies) checked before their copies; 2 KiB of rows ahead =

@@ -6,7 +6,10 @@
 // the plain C++ loop unrolled, 1.03x rolled). Loops of smaller slices, which
 // LLVM copies inline, are left to LLVM's unroller.
 //
-// RUN: gather-opt %s --convert-gather-to-scf=print-plan -verify-diagnostics | FileCheck %s
+// slice-versions-max-bytes=0: a dynamic slice width gets its one lowering
+// here (its versions for static widths: slice-versions.mlir).
+//
+// RUN: gather-opt %s --convert-gather-to-scf="print-plan slice-versions-max-bytes=0" -verify-diagnostics | FileCheck %s
 // RUN: gather-opt %s --gather-cpu-pipeline | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=IR
 
 // CHECK-DAG: #[[$UNROLL:.*]] = #llvm.loop_unroll<disable = true>

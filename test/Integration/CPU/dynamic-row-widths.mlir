@@ -1,26 +1,33 @@
-// Gathers of rows of dynamic width, whose row copies
+// Gathers of rows of dynamic width. gather-cpu-pipeline lowers such a gather
+// once for each width whose row is a power of two of 4 B to 1 KiB, with
+// static copies, and once for the others, whose row copies
 // gather-lower-slice-copies makes by the byte count (a memcpy call above 64
 // bytes and for 0, two overlapping copies of 32, 16, 8, 4, 2 or 1 bytes
-// otherwise). For every width from 0 to 80 bytes of i8 and 0 to 20 f32
-// elements, five rows (indices 3, 0, 6, 6, 1) are
-// gathered from params of 7 rows into a view with row stride 100 (or 30),
-// rows 1-5 and columns 5 on of a zeroed buffer; each element of the buffer
-// must be the row's element inside the view, and 0 around it.
+// otherwise). For every width from 0 to 1030 bytes of i8 and 0 to 260 f32
+// elements (every version and the widths around them), five rows (indices
+// 3, 0, 6, 6, 1) are gathered from params of 7 rows into a view with row
+// stride 1040 (or 270), rows 1-5 and columns 5 on of a zeroed buffer; each
+// element of the buffer must be the row's element inside the view, and 0
+// around it. The second run has only the lowering for any width.
 //
 // RUN: gather-opt %s --gather-cpu-pipeline \
 // RUN: | mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
 // RUN: | FileCheck %s
+// RUN: gather-opt %s --gather-cpu-pipeline=slice-versions-max-bytes=0 \
+// RUN: | mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
+// RUN: | FileCheck %s
 
-// CHECK: i8 widths 0-80, wrong bytes: 0
-// CHECK: f32 widths 0-20, wrong elements: 0
+// CHECK: i8 widths 0-1030, wrong bytes: 0
+// CHECK: f32 widths 0-260, wrong elements: 0
 
 func.func private @printString(!llvm.ptr)
 func.func private @printI64(i64)
 func.func private @printNewline()
 
-llvm.mlir.global internal constant @i8_msg("i8 widths 0-80, wrong bytes: \00")
-llvm.mlir.global internal constant @f32_msg("f32 widths 0-20, wrong elements: \00")
+llvm.mlir.global internal constant @i8_msg("i8 widths 0-1030, wrong bytes: \00")
+llvm.mlir.global internal constant @f32_msg("f32 widths 0-260, wrong elements: \00")
 
 func.func @gather_i8(%p: memref<?x?xi8>, %i: memref<?xi32>,
                      %out: memref<?x?xi8, strided<[?, 1], offset: ?>>) {
@@ -113,12 +120,12 @@ func.func @check_i8() -> i64 {
   %c1 = arith.constant 1 : index
   %c5 = arith.constant 5 : index
   %c7 = arith.constant 7 : index
-  %c81 = arith.constant 81 : index
-  %c100 = arith.constant 100 : index
+  %c1031 = arith.constant 1031 : index
+  %c1040 = arith.constant 1040 : index
   %zero = arith.constant 0 : i8
   %ids = func.call @indices() : () -> memref<?xi32>
-  %buf = memref.alloc() : memref<7x100xi8>
-  %wrong = scf.for %w = %c0 to %c81 step %c1 iter_args(%acc = %c0) -> (index) {
+  %buf = memref.alloc() : memref<7x1040xi8>
+  %wrong = scf.for %w = %c0 to %c1031 step %c1 iter_args(%acc = %c0) -> (index) {
     %p = memref.alloc(%w) : memref<7x?xi8>
     scf.for %r = %c0 to %c7 step %c1 {
       scf.for %c = %c0 to %w step %c1 {
@@ -126,20 +133,20 @@ func.func @check_i8() -> i64 {
         %t = arith.trunci %v : i64 to i8
         memref.store %t, %p[%r, %c] : memref<7x?xi8>
       }
-      scf.for %c = %c0 to %c100 step %c1 {
-        memref.store %zero, %buf[%r, %c] : memref<7x100xi8>
+      scf.for %c = %c0 to %c1040 step %c1 {
+        memref.store %zero, %buf[%r, %c] : memref<7x1040xi8>
       }
     }
     %pc = memref.cast %p : memref<7x?xi8> to memref<?x?xi8>
     %view = memref.subview %buf[1, 5] [5, %w] [1, 1]
-        : memref<7x100xi8> to memref<5x?xi8, strided<[100, 1], offset: 105>>
-    %vc = memref.cast %view : memref<5x?xi8, strided<[100, 1], offset: 105>>
+        : memref<7x1040xi8> to memref<5x?xi8, strided<[1040, 1], offset: 1045>>
+    %vc = memref.cast %view : memref<5x?xi8, strided<[1040, 1], offset: 1045>>
         to memref<?x?xi8, strided<[?, 1], offset: ?>>
     func.call @gather_i8(%pc, %ids, %vc)
         : (memref<?x?xi8>, memref<?xi32>, memref<?x?xi8, strided<[?, 1], offset: ?>>) -> ()
     %bad = scf.for %r = %c0 to %c7 step %c1 iter_args(%b0 = %acc) -> (index) {
-      %b2 = scf.for %c = %c0 to %c100 step %c1 iter_args(%b = %b0) -> (index) {
-        %got = memref.load %buf[%r, %c] : memref<7x100xi8>
+      %b2 = scf.for %c = %c0 to %c1040 step %c1 iter_args(%b = %b0) -> (index) {
+        %got = memref.load %buf[%r, %c] : memref<7x1040xi8>
         %want = func.call @expected(%ids, %w, %r, %c)
             : (memref<?xi32>, index, index, index) -> i64
         %got64 = arith.extui %got : i8 to i64
@@ -160,12 +167,12 @@ func.func @check_f32() -> i64 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c7 = arith.constant 7 : index
-  %c21 = arith.constant 21 : index
-  %c30 = arith.constant 30 : index
+  %c261 = arith.constant 261 : index
+  %c270 = arith.constant 270 : index
   %zero = arith.constant 0.0 : f32
   %ids = func.call @indices() : () -> memref<?xi32>
-  %buf = memref.alloc() : memref<7x30xf32>
-  %wrong = scf.for %w = %c0 to %c21 step %c1 iter_args(%acc = %c0) -> (index) {
+  %buf = memref.alloc() : memref<7x270xf32>
+  %wrong = scf.for %w = %c0 to %c261 step %c1 iter_args(%acc = %c0) -> (index) {
     %p = memref.alloc(%w) : memref<7x?xf32>
     scf.for %r = %c0 to %c7 step %c1 {
       scf.for %c = %c0 to %w step %c1 {
@@ -173,20 +180,20 @@ func.func @check_f32() -> i64 {
         %t = arith.uitofp %v : i64 to f32
         memref.store %t, %p[%r, %c] : memref<7x?xf32>
       }
-      scf.for %c = %c0 to %c30 step %c1 {
-        memref.store %zero, %buf[%r, %c] : memref<7x30xf32>
+      scf.for %c = %c0 to %c270 step %c1 {
+        memref.store %zero, %buf[%r, %c] : memref<7x270xf32>
       }
     }
     %pc = memref.cast %p : memref<7x?xf32> to memref<?x?xf32>
     %view = memref.subview %buf[1, 5] [5, %w] [1, 1]
-        : memref<7x30xf32> to memref<5x?xf32, strided<[30, 1], offset: 35>>
-    %vc = memref.cast %view : memref<5x?xf32, strided<[30, 1], offset: 35>>
+        : memref<7x270xf32> to memref<5x?xf32, strided<[270, 1], offset: 275>>
+    %vc = memref.cast %view : memref<5x?xf32, strided<[270, 1], offset: 275>>
         to memref<?x?xf32, strided<[?, 1], offset: ?>>
     func.call @gather_f32(%pc, %ids, %vc)
         : (memref<?x?xf32>, memref<?xi32>, memref<?x?xf32, strided<[?, 1], offset: ?>>) -> ()
     %bad = scf.for %r = %c0 to %c7 step %c1 iter_args(%b0 = %acc) -> (index) {
-      %b2 = scf.for %c = %c0 to %c30 step %c1 iter_args(%b = %b0) -> (index) {
-        %got = memref.load %buf[%r, %c] : memref<7x30xf32>
+      %b2 = scf.for %c = %c0 to %c270 step %c1 iter_args(%b = %b0) -> (index) {
+        %got = memref.load %buf[%r, %c] : memref<7x270xf32>
         %want = func.call @expected(%ids, %w, %r, %c)
             : (memref<?xi32>, index, index, index) -> i64
         %wantf = arith.uitofp %want : i64 to f32

@@ -37,6 +37,10 @@ struct GatherToSCFLoweringOptions {
   std::string outOfBoundsHandler = kDefaultOutOfBoundsHandler.str();
   /// Emit each op's lowering plan as a remark on the op.
   bool printPlan = false;
+  /// A gather whose slice width (params' last dimension, not addressed) is
+  /// dynamic is lowered once more for each width whose row is a power of two
+  /// of 4 B to this many bytes, chosen at run time; 0: one lowering.
+  int64_t sliceVersionsMaxBytes = options::kSliceVersionsMaxBytesDefault;
   /// Where set, the fix-up after the flagged copies of a small gather
   /// (error and zero mode: report each bad index, zero its slot) is a
   /// gather.fix_out_of_bounds op calling a function on buffers, one per
