@@ -83,6 +83,84 @@ static Value createLinearIndex(OpBuilder &b, Location loc, ValueRange coords,
   return result;
 }
 
+/// Returns the name of the function that splits the communicator of the
+/// group over `axes` of `grid`: `__gather_comm_<grid>_<axes>`.
+static std::string getSplitFunctionName(shard::GridOp grid,
+                                        ArrayRef<GridAxis> axes) {
+  std::string name = ("__gather_comm_" + grid.getSymName()).str();
+  for (GridAxis axis : axes)
+    name += "_" + std::to_string(axis);
+  return name;
+}
+
+/// Creates, at the insertion point of `b`, the private i64 memref global
+/// `name` that caches a communicator handle: 0 (not yet split) at first.
+static memref::GlobalOp createHandleCache(OpBuilder &b, Location loc,
+                                          StringRef name) {
+  Type i64 = b.getI64Type();
+  auto cacheType = MemRefType::get({}, i64);
+  return memref::GlobalOp::create(
+      b, loc, name, b.getStringAttr("private"), cacheType,
+      DenseElementsAttr::get(RankedTensorType::get({}, i64),
+                             b.getI64IntegerAttr(0).getValue()),
+      /*constant=*/false, /*alignment=*/nullptr);
+}
+
+/// Returns the handle (as i64, the type the MPI lowering gives !mpi.comm) of
+/// a fresh MPI_Comm_split of MPI_COMM_WORLD into the groups over `axes`: the
+/// color is this process's linear index over the other axes, the key its
+/// linear index over `axes`.
+static Value createCommSplit(OpBuilder &b, Location loc, shard::GridOp grid,
+                             ArrayRef<GridAxis> axes) {
+  ValueRange coords =
+      shard::ProcessMultiIndexOp::create(b, loc, grid).getResults();
+  SmallVector<GridAxis> otherAxes;
+  for (int64_t axis = 0; axis < grid.getRank(); ++axis)
+    if (!llvm::is_contained(axes, static_cast<GridAxis>(axis)))
+      otherAxes.push_back(axis);
+  ArrayRef<int64_t> shape = grid.getShape();
+  Type i32 = b.getI32Type();
+  Value color = arith::IndexCastOp::create(
+      b, loc, i32, createLinearIndex(b, loc, coords, shape, otherAxes));
+  Value key = arith::IndexCastOp::create(
+      b, loc, i32, createLinearIndex(b, loc, coords, shape, axes));
+  Type commType = mpi::CommType::get(b.getContext());
+  Value world = mpi::CommWorldOp::create(b, loc, commType);
+  Value comm = mpi::CommSplitOp::create(b, loc, /*retval=*/Type(), commType,
+                                        world, color, key)
+                   .getNewcomm();
+  return UnrealizedConversionCastOp::create(b, loc, TypeRange{b.getI64Type()},
+                                            ValueRange{comm})
+      .getResult(0);
+}
+
+/// Fills the body of the split function `func` of the group over `axes`:
+/// the handle cached in `cache` where not 0, else a fresh split, stored in
+/// `cache` first.
+static void createSplitFunctionBody(func::FuncOp func, memref::GlobalOp cache,
+                                    shard::GridOp grid,
+                                    ArrayRef<GridAxis> axes) {
+  Location loc = grid.getLoc();
+  OpBuilder b = OpBuilder::atBlockEnd(func.addEntryBlock());
+  Type i64 = b.getI64Type();
+  Value global =
+      memref::GetGlobalOp::create(b, loc, cache.getType(), cache.getSymName());
+  Value cached = memref::LoadOp::create(b, loc, global, ValueRange{});
+  Value isNew =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, cached,
+                            arith::ConstantIntOp::create(b, loc, i64, 0));
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{i64}, isNew,
+                                /*withElseRegion=*/true);
+  func::ReturnOp::create(b, loc, ifOp.getResult(0));
+
+  b.setInsertionPointToStart(ifOp.elseBlock());
+  scf::YieldOp::create(b, loc, cached);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  Value handle = createCommSplit(b, loc, grid, axes);
+  memref::StoreOp::create(b, loc, handle, global, ValueRange{});
+  scf::YieldOp::create(b, loc, handle);
+}
+
 namespace {
 /// Communicators of process groups, one per (grid, axes), split once per
 /// program run and cached in a module global.
@@ -116,64 +194,20 @@ private:
   /// travels as i64, the type the MPI lowering gives !mpi.comm.
   func::FuncOp getOrCreateSplitFunction(shard::GridOp grid,
                                         ArrayRef<GridAxis> axes) {
-    std::string name = ("__gather_comm_" + grid.getSymName()).str();
-    for (GridAxis axis : axes)
-      name += "_" + std::to_string(axis);
+    std::string name = getSplitFunctionName(grid, axes);
     if (auto existing = symbolTable.lookup<func::FuncOp>(name))
       return existing;
 
     MLIRContext *ctx = module.getContext();
     Location loc = grid.getLoc();
-    Type i64 = IntegerType::get(ctx, 64);
     OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
-    auto cacheType = MemRefType::get({}, i64);
-    auto cache = memref::GlobalOp::create(
-        mb, loc, name + "_cache", mb.getStringAttr("private"), cacheType,
-        DenseElementsAttr::get(RankedTensorType::get({}, i64),
-                               mb.getI64IntegerAttr(0).getValue()),
-        /*constant=*/false, /*alignment=*/nullptr);
+    memref::GlobalOp cache = createHandleCache(mb, loc, name + "_cache");
     symbolTable.insert(cache);
-    auto func =
-        func::FuncOp::create(mb, loc, name, FunctionType::get(ctx, {}, {i64}));
+    auto func = func::FuncOp::create(
+        mb, loc, name, FunctionType::get(ctx, {}, {mb.getI64Type()}));
     func.setPrivate();
     symbolTable.insert(func);
-
-    OpBuilder b = OpBuilder::atBlockEnd(func.addEntryBlock());
-    Value global =
-        memref::GetGlobalOp::create(b, loc, cacheType, cache.getSymName());
-    Value cached = memref::LoadOp::create(b, loc, global, ValueRange{});
-    Value isNew =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, cached,
-                              arith::ConstantIntOp::create(b, loc, i64, 0));
-    auto ifOp = scf::IfOp::create(b, loc, TypeRange{i64}, isNew,
-                                  /*withElseRegion=*/true);
-    func::ReturnOp::create(b, loc, ifOp.getResult(0));
-
-    b.setInsertionPointToStart(ifOp.elseBlock());
-    scf::YieldOp::create(b, loc, cached);
-    b.setInsertionPointToStart(ifOp.thenBlock());
-    ValueRange coords =
-        shard::ProcessMultiIndexOp::create(b, loc, grid).getResults();
-    SmallVector<GridAxis> otherAxes;
-    for (int64_t axis = 0; axis < grid.getRank(); ++axis)
-      if (!llvm::is_contained(axes, static_cast<GridAxis>(axis)))
-        otherAxes.push_back(axis);
-    ArrayRef<int64_t> shape = grid.getShape();
-    Type i32 = b.getI32Type();
-    Value color = arith::IndexCastOp::create(
-        b, loc, i32, createLinearIndex(b, loc, coords, shape, otherAxes));
-    Value key = arith::IndexCastOp::create(
-        b, loc, i32, createLinearIndex(b, loc, coords, shape, axes));
-    Type commType = mpi::CommType::get(ctx);
-    Value world = mpi::CommWorldOp::create(b, loc, commType);
-    Value comm = mpi::CommSplitOp::create(b, loc, /*retval=*/Type(), commType,
-                                          world, color, key)
-                     .getNewcomm();
-    Value handle = UnrealizedConversionCastOp::create(b, loc, TypeRange{i64},
-                                                      ValueRange{comm})
-                       .getResult(0);
-    memref::StoreOp::create(b, loc, handle, global, ValueRange{});
-    scf::YieldOp::create(b, loc, handle);
+    createSplitFunctionBody(func, cache, grid, axes);
     return func;
   }
 
@@ -390,6 +424,75 @@ static Value mergeBlockDim(OpBuilder &b, Location loc, Value value,
   return tensor::CollapseShapeOp::create(b, loc, value, groups);
 }
 
+/// Returns the product of `sizes`: the number of elements of a block.
+static Value createNumElements(OpBuilder &b, Location loc,
+                               ArrayRef<OpFoldResult> sizes) {
+  Value result = arith::ConstantIndexOp::create(b, loc, 1);
+  for (OpFoldResult size : sizes)
+    result = arith::MulIOp::create(
+        b, loc, result, getValueOrCreateConstantIndexOp(b, loc, size));
+  return result;
+}
+
+/// Returns the rank of this process in `comm`, as an index.
+static Value createCommRank(OpBuilder &b, Location loc, Value comm) {
+  return arith::IndexCastOp::create(
+      b, loc, b.getIndexType(),
+      mpi::CommRankOp::create(b, loc, Type(), b.getI32Type(), comm).getRank());
+}
+
+/// Returns a fresh 1-D buffer of `count` blocks of `blockSize` elements of
+/// `inputType`, of static size where that type is static.
+static Value createBlockBuffer(OpBuilder &b, Location loc,
+                               RankedTensorType inputType, int64_t count,
+                               Value blockSize) {
+  Value total = arith::MulIOp::create(
+      b, loc, blockSize, arith::ConstantIndexOp::create(b, loc, count));
+  int64_t staticTotal = inputType.hasStaticShape()
+                            ? inputType.getNumElements() * count
+                            : ShapedType::kDynamic;
+  auto bufferType = MemRefType::get({staticTotal}, inputType.getElementType());
+  return inputType.hasStaticShape()
+             ? memref::AllocOp::create(b, loc, bufferType).getResult()
+             : memref::AllocOp::create(b, loc, bufferType, total).getResult();
+}
+
+/// Copies `input` into block `rank` of `buffer`, this process's block.
+static void copyIntoOwnBlock(OpBuilder &b, Location loc, Value input,
+                             Value buffer, Value rank, Value blockSize) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  auto source = bufferization::ToBufferOp::create(
+      b, loc, MemRefType::get(inputType.getShape(), inputType.getElementType()),
+      input, true);
+  Value own = memref::SubViewOp::create(
+      b, loc, buffer,
+      OpFoldResult(arith::MulIOp::create(b, loc, rank, blockSize).getResult()),
+      OpFoldResult(blockSize), OpFoldResult(b.getIndexAttr(1)));
+  memref::CopyOp::create(b, loc, createFlatView(b, loc, source), own);
+}
+
+/// Returns the blocks of `buffer` as a tensor of `count` blocks of the shape
+/// of `inputType` (sizes `sizes`), the block index leading.
+static Value createBlockTensor(OpBuilder &b, Location loc, Value buffer,
+                               RankedTensorType inputType,
+                               ArrayRef<OpFoldResult> sizes, int64_t count) {
+  Type elementType = inputType.getElementType();
+  Value gathered = bufferization::ToTensorOp::create(
+      b, loc,
+      RankedTensorType::get(cast<MemRefType>(buffer.getType()).getShape(),
+                            elementType),
+      buffer, /*restrict=*/true, /*writable=*/true);
+  SmallVector<OpFoldResult> blockShape = {b.getIndexAttr(count)};
+  llvm::append_range(blockShape, sizes);
+  SmallVector<int64_t> staticShape = {count};
+  llvm::append_range(staticShape, inputType.getShape());
+  ReassociationIndices all =
+      llvm::to_vector<2>(llvm::seq<int64_t>(0, inputType.getRank() + 1));
+  return tensor::ExpandShapeOp::create(
+      b, loc, RankedTensorType::get(staticShape, elementType), gathered,
+      ArrayRef<ReassociationIndices>{all}, blockShape);
+}
+
 /// all_gather: the input copied into its block of a buffer of all blocks, a
 /// ring exchange of the blocks, then the blocks merged along the gather
 /// axis.
@@ -413,47 +516,13 @@ static LogicalResult lowerAllGather(shard::AllGatherOp op,
   }
 
   SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, input);
-  Value blockSize = arith::ConstantIndexOp::create(b, loc, 1);
-  for (OpFoldResult size : sizes)
-    blockSize = arith::MulIOp::create(
-        b, loc, blockSize, getValueOrCreateConstantIndexOp(b, loc, size));
+  Value blockSize = createNumElements(b, loc, sizes);
   Value comm = comms.get(b, loc, grid, op.getGridAxes());
-  Value rank = arith::IndexCastOp::create(
-      b, loc, b.getIndexType(),
-      mpi::CommRankOp::create(b, loc, Type(), b.getI32Type(), comm).getRank());
-
-  Type elementType = inputType.getElementType();
-  Value total = arith::MulIOp::create(
-      b, loc, blockSize, arith::ConstantIndexOp::create(b, loc, count));
-  int64_t staticTotal = inputType.hasStaticShape()
-                            ? inputType.getNumElements() * count
-                            : ShapedType::kDynamic;
-  auto bufferType = MemRefType::get({staticTotal}, elementType);
-  Value buffer =
-      inputType.hasStaticShape()
-          ? memref::AllocOp::create(b, loc, bufferType).getResult()
-          : memref::AllocOp::create(b, loc, bufferType, total).getResult();
-  auto source = bufferization::ToBufferOp::create(
-      b, loc, MemRefType::get(inputType.getShape(), elementType), input, true);
-  Value own = memref::SubViewOp::create(
-      b, loc, buffer,
-      OpFoldResult(arith::MulIOp::create(b, loc, rank, blockSize).getResult()),
-      OpFoldResult(blockSize), OpFoldResult(b.getIndexAttr(1)));
-  memref::CopyOp::create(b, loc, createFlatView(b, loc, source), own);
+  Value rank = createCommRank(b, loc, comm);
+  Value buffer = createBlockBuffer(b, loc, inputType, count, blockSize);
+  copyIntoOwnBlock(b, loc, input, buffer, rank, blockSize);
   createRingExchange(b, loc, buffer, rank, count, blockSize, comm);
-
-  Value gathered = bufferization::ToTensorOp::create(
-      b, loc, RankedTensorType::get({staticTotal}, elementType), buffer,
-      /*restrict=*/true, /*writable=*/true);
-  SmallVector<OpFoldResult> blockShape = {b.getIndexAttr(count)};
-  llvm::append_range(blockShape, sizes);
-  SmallVector<int64_t> staticShape = {count};
-  llvm::append_range(staticShape, inputType.getShape());
-  ReassociationIndices all =
-      llvm::to_vector<2>(llvm::seq<int64_t>(0, inputType.getRank() + 1));
-  Value blocks = tensor::ExpandShapeOp::create(
-      b, loc, RankedTensorType::get(staticShape, elementType), gathered,
-      ArrayRef<ReassociationIndices>{all}, blockShape);
+  Value blocks = createBlockTensor(b, loc, buffer, inputType, sizes, count);
   Value result =
       mergeBlockDim(b, loc, blocks, op.getGatherAxis().getZExtValue());
   op.replaceAllUsesWith(castTo(b, loc, result, resultType));
