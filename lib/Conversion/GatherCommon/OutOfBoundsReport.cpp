@@ -98,13 +98,18 @@ void mlir::gather::setColdForLLVM(Operation *func) {
   func->setAttr("passthrough", b.getStrArrayAttr({"noinline", "cold"}));
 }
 
-/// Inserts, at the insertion point of `b` (the start of `symbolTableOp`), the
-/// weak definition of the default handler: printf the message, flush every
-/// stream, _Exit(1). Never `exit`: a user function may have that name.
-static LogicalResult createDefaultHandler(OpBuilder &b,
-                                          Operation *symbolTableOp) {
+namespace {
+/// The libc functions the default handler calls.
+struct LibcFuncs {
+  LLVM::LLVMFuncOp printf, fflush, exitFunc;
+};
+} // namespace
+
+/// Returns printf, fflush and _Exit, declaring those missing. Fails (each
+/// symbol that is something else reported) where one cannot be had.
+static FailureOr<LibcFuncs>
+getOrDeclareHandlerLibcFuncs(OpBuilder &b, Operation *symbolTableOp) {
   MLIRContext *ctx = b.getContext();
-  Location loc = symbolTableOp->getLoc();
   Type ptr = LLVM::LLVMPointerType::get(ctx);
   Type i32 = b.getI32Type();
   auto printfType = LLVM::LLVMFunctionType::get(i32, {ptr}, /*isVarArg=*/true);
@@ -117,7 +122,14 @@ static LogicalResult createDefaultHandler(OpBuilder &b,
       LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {i32}));
   if (failed(printf) || failed(fflush) || failed(exitFunc))
     return failure();
+  return LibcFuncs{*printf, *fflush, *exitFunc};
+}
 
+/// Creates the private constants of the two formats the default handler
+/// prints, those missing, at the insertion point of `b`.
+static void createDefaultHandlerFormats(OpBuilder &b,
+                                        Operation *symbolTableOp) {
+  Location loc = symbolTableOp->getLoc();
   for (auto [name, text] :
        {std::pair(kDefaultHandlerFormatName, kDefaultHandlerFormat),
         std::pair(kMismatchFormatName, kMismatchFormat)}) {
@@ -129,15 +141,15 @@ static LogicalResult createDefaultHandler(OpBuilder &b,
         /*isConstant=*/true, LLVM::Linkage::Private, name,
         b.getStringAttr(format));
   }
+}
 
-  FunctionType type = getOutOfBoundsHandlerType(ctx);
-  auto handler = func::FuncOp::create(b, loc, kDefaultOutOfBoundsHandler, type);
-  // Weak: a strong definition linked with the module replaces it. Never
-  // inlined: that would keep it from being replaced.
-  handler->setAttr("llvm.linkage",
-                   LLVM::LinkageAttr::get(ctx, LLVM::Linkage::Weak));
-  handler.setNoInline(true);
-  setColdForLLVM(handler);
+/// Creates the body of the default handler `handler`: printf of its
+/// arguments with the format of their report, fflush(NULL), _Exit(1).
+static void createDefaultHandlerBody(OpBuilder &b, Location loc,
+                                     func::FuncOp handler,
+                                     const LibcFuncs &libc) {
+  Type ptr = LLVM::LLVMPointerType::get(b.getContext());
+  FunctionType type = handler.getFunctionType();
   OpBuilder::InsertionGuard guard(b);
   Block *body = b.createBlock(&handler.getBody(), {}, type.getInputs(),
                               SmallVector<Location>(type.getNumInputs(), loc));
@@ -156,13 +168,36 @@ static LogicalResult createDefaultHandler(OpBuilder &b,
   Value shownDim = LLVM::SelectOp::create(
       b, loc, mismatch, LLVM::SubOp::create(b, loc, minusOne, dim), dim);
   LLVM::CallOp::create(
-      b, loc, *printf,
+      b, loc, libc.printf,
       ValueRange{format, opName, location, index, dimSize, shownDim});
   Value null = LLVM::ZeroOp::create(b, loc, ptr);
-  LLVM::CallOp::create(b, loc, *fflush, ValueRange{null});
-  Value one = LLVM::ConstantOp::create(b, loc, i32, 1);
-  LLVM::CallOp::create(b, loc, *exitFunc, ValueRange{one});
+  LLVM::CallOp::create(b, loc, libc.fflush, ValueRange{null});
+  Value one = LLVM::ConstantOp::create(b, loc, b.getI32Type(), 1);
+  LLVM::CallOp::create(b, loc, libc.exitFunc, ValueRange{one});
   func::ReturnOp::create(b, loc);
+}
+
+/// Inserts, at the insertion point of `b` (the start of `symbolTableOp`), the
+/// weak definition of the default handler: printf the message, flush every
+/// stream, _Exit(1). Never `exit`: a user function may have that name.
+static LogicalResult createDefaultHandler(OpBuilder &b,
+                                          Operation *symbolTableOp) {
+  MLIRContext *ctx = b.getContext();
+  Location loc = symbolTableOp->getLoc();
+  FailureOr<LibcFuncs> libc = getOrDeclareHandlerLibcFuncs(b, symbolTableOp);
+  if (failed(libc))
+    return failure();
+  createDefaultHandlerFormats(b, symbolTableOp);
+
+  FunctionType type = getOutOfBoundsHandlerType(ctx);
+  auto handler = func::FuncOp::create(b, loc, kDefaultOutOfBoundsHandler, type);
+  // Weak: a strong definition linked with the module replaces it. Never
+  // inlined: that would keep it from being replaced.
+  handler->setAttr("llvm.linkage",
+                   LLVM::LinkageAttr::get(ctx, LLVM::Linkage::Weak));
+  handler.setNoInline(true);
+  setColdForLLVM(handler);
+  createDefaultHandlerBody(b, loc, handler, *libc);
   return success();
 }
 
