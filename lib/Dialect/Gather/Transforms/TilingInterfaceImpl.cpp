@@ -125,65 +125,53 @@ inferTiledType(Operation *op, ShapedType paramsType, ShapedType indicesType) {
                                      cast<GatherNdOp>(op).getBatchDims());
 }
 
-/// Builds the op computing the result tile at `offsets` with `sizes`: the op
-/// on the slices of params and indices that tile reads.
-static FailureOr<TilingResult> tileGatherOp(Operation *op, OpBuilder &b,
-                                            ArrayRef<OpFoldResult> offsets,
-                                            ArrayRef<OpFoldResult> sizes) {
-  Location loc = op->getLoc();
-  auto gatherOp = cast<GatherOpInterface>(op);
-  Value params = gatherOp.getParams(), indices = gatherOp.getIndices();
-  ShapedType paramsType = gatherOp.getParamsType();
-  ShapedType indicesType = gatherOp.getIndicesType();
-  GatherGeometry geometry = gatherOp.getGeometry();
-  if (static_cast<int64_t>(offsets.size()) != geometry.resultRank ||
-      static_cast<int64_t>(sizes.size()) != geometry.resultRank)
-    return op->emitOpError("expected ")
-           << geometry.resultRank << " tile offsets and sizes";
-
+/// Returns the slice of `operand` that the result tile at `offsets` with
+/// `sizes` reads, `operandDimOf` mapping a result dimension to the operand
+/// dimension it follows (see sliceOperand for `slices`).
+static Value
+sliceOperandForTile(OpBuilder &b, Location loc, Value operand,
+                    ArrayRef<OpFoldResult> offsets,
+                    ArrayRef<OpFoldResult> sizes,
+                    function_ref<std::optional<int64_t>(int64_t)> operandDimOf,
+                    SmallVectorImpl<Operation *> &slices) {
   // The tile of each operand dimension that a result dimension follows; the
   // others (gathered params dimensions, the index-vector dimension) stay
   // whole (null entries).
-  SmallVector<OpFoldResult> paramsOffsets(paramsType.getRank()),
-      paramsSizes(paramsType.getRank()), indicesOffsets(indicesType.getRank()),
-      indicesSizes(indicesType.getRank());
-  for (int64_t dim = 0; dim < geometry.resultRank; ++dim) {
-    if (std::optional<int64_t> p = geometry.getParamsDimOfResultDim(dim)) {
-      paramsOffsets[*p] = offsets[dim];
-      paramsSizes[*p] = sizes[dim];
-    }
-    if (std::optional<int64_t> i = geometry.getIndicesDimOfResultDim(dim)) {
-      indicesOffsets[*i] = offsets[dim];
-      indicesSizes[*i] = sizes[dim];
+  int64_t rank = cast<ShapedType>(operand.getType()).getRank();
+  SmallVector<OpFoldResult> operandOffsets(rank), operandSizes(rank);
+  for (int64_t dim = 0, e = offsets.size(); dim < e; ++dim) {
+    if (std::optional<int64_t> operandDim = operandDimOf(dim)) {
+      operandOffsets[*operandDim] = offsets[dim];
+      operandSizes[*operandDim] = sizes[dim];
     }
   }
-  SmallVector<Operation *> slices;
-  Value tiledParams =
-      sliceOperand(b, loc, params, paramsOffsets, paramsSizes, slices);
-  Value tiledIndices =
-      sliceOperand(b, loc, indices, indicesOffsets, indicesSizes, slices);
+  return sliceOperand(b, loc, operand, operandOffsets, operandSizes, slices);
+}
 
-  FailureOr<RankedTensorType> tiledType =
-      inferTiledType(op, cast<ShapedType>(tiledParams.getType()),
-                     cast<ShapedType>(tiledIndices.getType()));
-  if (failed(tiledType))
-    return op->emitOpError("has no valid tiled form");
-  if (Value out = gatherOp.getOut()) {
-    // The buffer form writes the tile of `out`.
-    SmallVector<OpFoldResult> strides(offsets.size(), b.getIndexAttr(1));
-    auto tiledOut =
-        memref::SubViewOp::create(b, loc, out, offsets, sizes, strides);
-    slices.push_back(tiledOut);
-    Operation *tiledOp = clone(b, op, TypeRange(),
-                               ValueRange{tiledParams, tiledIndices, tiledOut});
-    return TilingResult{{tiledOp}, {}, slices};
-  }
-  Operation *tiledOp = clone(b, op, TypeRange{*tiledType},
-                             ValueRange{tiledParams, tiledIndices});
+/// Builds the buffer form's tiled op on the tiled params and indices: it
+/// writes the tile of `out` at `offsets` with `sizes` (a memref.subview, added
+/// to `slices`).
+static TilingResult tileBufferForm(OpBuilder &b, Operation *op, Value out,
+                                   Value tiledParams, Value tiledIndices,
+                                   ArrayRef<OpFoldResult> offsets,
+                                   ArrayRef<OpFoldResult> sizes,
+                                   SmallVector<Operation *> slices) {
+  SmallVector<OpFoldResult> strides(offsets.size(), b.getIndexAttr(1));
+  auto tiledOut =
+      memref::SubViewOp::create(b, op->getLoc(), out, offsets, sizes, strides);
+  slices.push_back(tiledOut);
+  Operation *tiledOp = clone(b, op, TypeRange(),
+                             ValueRange{tiledParams, tiledIndices, tiledOut});
+  return TilingResult{{tiledOp}, {}, slices};
+}
 
+/// Returns `tile` cast, where its type differs, to the type of the tile the
+/// loops insert with `sizes`.
+static Value castToTileSizes(OpBuilder &b, Location loc, Value tile,
+                             ArrayRef<OpFoldResult> sizes) {
   // The loops insert the tile with `sizes`: a static size there needs a
   // static dimension here, a dynamic one a dynamic dimension.
-  Value tile = tiledOp->getResult(0);
+  auto tiledType = cast<RankedTensorType>(tile.getType());
   SmallVector<int64_t> tileShape;
   for (OpFoldResult size : sizes) {
     auto attr = dyn_cast<Attribute>(size);
@@ -191,9 +179,47 @@ static FailureOr<TilingResult> tileGatherOp(Operation *op, OpBuilder &b,
                              : ShapedType::kDynamic);
   }
   auto expectedType = RankedTensorType::get(
-      tileShape, tiledType->getElementType(), tiledType->getEncoding());
-  if (expectedType != *tiledType)
+      tileShape, tiledType.getElementType(), tiledType.getEncoding());
+  if (expectedType != tiledType)
     tile = tensor::CastOp::create(b, loc, expectedType, tile);
+  return tile;
+}
+
+/// Builds the op computing the result tile at `offsets` with `sizes`: the op
+/// on the slices of params and indices that tile reads.
+static FailureOr<TilingResult> tileGatherOp(Operation *op, OpBuilder &b,
+                                            ArrayRef<OpFoldResult> offsets,
+                                            ArrayRef<OpFoldResult> sizes) {
+  Location loc = op->getLoc();
+  auto gatherOp = cast<GatherOpInterface>(op);
+  GatherGeometry geometry = gatherOp.getGeometry();
+  if (static_cast<int64_t>(offsets.size()) != geometry.resultRank ||
+      static_cast<int64_t>(sizes.size()) != geometry.resultRank)
+    return op->emitOpError("expected ")
+           << geometry.resultRank << " tile offsets and sizes";
+
+  SmallVector<Operation *> slices;
+  Value tiledParams = sliceOperandForTile(
+      b, loc, gatherOp.getParams(), offsets, sizes,
+      [&](int64_t dim) { return geometry.getParamsDimOfResultDim(dim); },
+      slices);
+  Value tiledIndices = sliceOperandForTile(
+      b, loc, gatherOp.getIndices(), offsets, sizes,
+      [&](int64_t dim) { return geometry.getIndicesDimOfResultDim(dim); },
+      slices);
+
+  FailureOr<RankedTensorType> tiledType =
+      inferTiledType(op, cast<ShapedType>(tiledParams.getType()),
+                     cast<ShapedType>(tiledIndices.getType()));
+  if (failed(tiledType))
+    return op->emitOpError("has no valid tiled form");
+  // The buffer form writes the tile of `out`.
+  if (Value out = gatherOp.getOut())
+    return tileBufferForm(b, op, out, tiledParams, tiledIndices, offsets, sizes,
+                          slices);
+  Operation *tiledOp = clone(b, op, TypeRange{*tiledType},
+                             ValueRange{tiledParams, tiledIndices});
+  Value tile = castToTileSizes(b, loc, tiledOp->getResult(0), sizes);
   return TilingResult{{tiledOp}, {tile}, slices};
 }
 
