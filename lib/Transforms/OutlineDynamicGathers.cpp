@@ -274,6 +274,9 @@ static LogicalResult replaceByCall(GatherOpInterface op, func::FuncOp callee,
 
 namespace {
 
+/// A gather to outline, with the key of its signature.
+using OutlineCandidate = std::pair<GatherOpInterface, Attribute>;
+
 struct OutlineDynamicGathersPass
     : public gather::impl::OutlineDynamicGathersPassBase<
           OutlineDynamicGathersPass> {
@@ -281,6 +284,23 @@ struct OutlineDynamicGathersPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    SmallVector<OutlineCandidate> candidates = collectCandidates(module);
+    dropFewStaticCandidates(candidates);
+    if (candidates.empty())
+      return markAllAnalysesPreserved();
+    // The handler and every op's description, with one symbol table for
+    // all (the lowering takes them from there).
+    if (failed(declareOutOfBoundsHandlersIfNeeded(module, outOfBoundsHandler)))
+      return signalPassFailure();
+    SymbolTable symbols(module);
+    if (failed(outlineCandidates(candidates, symbols)))
+      return signalPassFailure();
+  }
+
+private:
+  /// The gathers of `module` that may be outlined, with their signatures:
+  /// static ones only in functions of at least the threshold of them.
+  SmallVector<OutlineCandidate> collectCandidates(ModuleOp module) {
     CPUTargetDescription moduleTarget = CPUTargetDescription::get(module);
     // Whether a gather is tuned as the module is (as the outlined function
     // will be): one query per function, not per gather, unless the gather
@@ -302,7 +322,7 @@ struct OutlineDynamicGathersPass
       if (op.getResultType().hasStaticShape())
         ++staticPerParent[op->getParentOp()];
     });
-    SmallVector<std::pair<GatherOpInterface, Attribute>> candidates;
+    SmallVector<OutlineCandidate> candidates;
     for (GatherOpInterface op : gathers) {
       // A function with fewer static gathers than the threshold outlines
       // none of them: their signatures are not needed (thousands of small
@@ -313,6 +333,12 @@ struct OutlineDynamicGathersPass
       if (mayOutline(op, module, hasModuleTarget, minStaticGathers > 0))
         candidates.emplace_back(op, getSignatureKey(op));
     }
+    return candidates;
+  }
+
+  /// Drops the static gathers of `candidates` whose function holds fewer
+  /// than the threshold of their signature.
+  void dropFewStaticCandidates(SmallVectorImpl<OutlineCandidate> &candidates) {
     // The static gathers of each signature in each function.
     DenseMap<std::pair<Operation *, Attribute>, int64_t> staticCounts;
     for (auto &[op, key] : candidates)
@@ -327,13 +353,12 @@ struct OutlineDynamicGathersPass
       return op.getResultType().hasStaticShape() &&
              staticCounts.lookup({op->getParentOp(), key}) < minStaticGathers;
     });
-    if (candidates.empty())
-      return markAllAnalysesPreserved();
-    // The handler and every op's description, with one symbol table for
-    // all (the lowering takes them from there).
-    if (failed(declareOutOfBoundsHandlersIfNeeded(module, outOfBoundsHandler)))
-      return signalPassFailure();
-    SymbolTable symbols(module);
+  }
+
+  /// Replaces each of `candidates` by a call of the function of its
+  /// signature, created in `symbols` at its first gather.
+  LogicalResult outlineCandidates(ArrayRef<OutlineCandidate> candidates,
+                                  SymbolTable &symbols) {
     DenseMap<Attribute, func::FuncOp> functions;
     SizeCache sizeCache;
     for (auto &[op, key] : candidates) {
@@ -343,11 +368,10 @@ struct OutlineDynamicGathersPass
         callee = createOutlinedFunction(op, reports, symbols,
                                         op->getParentOfType<func::FuncOp>());
       if (failed(replaceByCall(op, callee, reports, outOfBoundsHandler,
-                               sizeCache))) {
-        op->emitOpError("cannot reify the result sizes of the gather");
-        return signalPassFailure();
-      }
+                               sizeCache)))
+        return op->emitOpError("cannot reify the result sizes of the gather");
     }
+    return success();
   }
 };
 
