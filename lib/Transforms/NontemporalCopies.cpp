@@ -190,18 +190,11 @@ static Value createElementCount(OpBuilder &b, Location loc, memref::CopyOp copy,
   return count;
 }
 
-/// Rewrites `copy` into `if (target block aligned to `storeBytes` [&& its
-/// buffer large enough] [&& a dynamic row of whole stores]) streaming copy
-/// in stores of `storeBytes` else copy`; returns the scf.if.
-static Operation *rewriteCopy(memref::CopyOp copy, int64_t storeBytes,
-                              Value root, bool checkSize, int64_t minBytes) {
-  OpBuilder b(copy);
-  Location loc = copy.getLoc();
-  Value source = copy.getSource(), target = copy.getTarget();
-  auto targetType = cast<MemRefType>(target.getType());
-  int64_t elementBytes = getElementBytes(targetType);
-  bool dynamicRow = !targetType.hasStaticShape();
-
+/// Returns the address of the block of `target` modulo `storeBytes`, taken
+/// from its alignment witness (see getAlignmentWitness).
+static Value createMisalignment(OpBuilder &b, Location loc, Value target,
+                                int64_t storeBytes) {
+  int64_t elementBytes = getElementBytes(cast<MemRefType>(target.getType()));
   // The block's address: the aligned pointer plus the offset.
   Value witness = getAlignmentWitness(target, storeBytes, elementBytes);
   auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, witness);
@@ -212,8 +205,46 @@ static Operation *rewriteCopy(memref::CopyOp copy, int64_t storeBytes,
       arith::MulIOp::create(
           b, loc, metadata.getOffset(),
           arith::ConstantIndexOp::create(b, loc, elementBytes)));
-  Value misalignment = arith::AndIOp::create(
+  return arith::AndIOp::create(
       b, loc, address, arith::ConstantIndexOp::create(b, loc, storeBytes - 1));
+}
+
+/// Builds the streaming copy of `count` elements from `source` to `target`:
+/// a loop of vector loads and nontemporal stores of `storeBytes`.
+static void createStreamingCopy(OpBuilder &b, Location loc, Value source,
+                                Value target, Value zero, Value count,
+                                int64_t storeBytes) {
+  auto targetType = cast<MemRefType>(target.getType());
+  bool dynamicRow = !targetType.hasStaticShape();
+  // A static block is read and written as rank 1; a dynamic row
+  // along its innermost dimension (the others are of size 1).
+  Value from = dynamicRow ? source : collapseToRank1(b, loc, source);
+  Value to = dynamicRow ? target : collapseToRank1(b, loc, target);
+  int64_t rank = cast<MemRefType>(to.getType()).getRank();
+  int64_t lanes = storeBytes / getElementBytes(targetType);
+  auto lineType = VectorType::get({lanes}, targetType.getElementType());
+  Value step = arith::ConstantIndexOp::create(b, loc, lanes);
+  scf::ForOp::create(
+      b, loc, zero, count, step, ValueRange(),
+      [&](OpBuilder &lb, Location ll, Value i, ValueRange) {
+        SmallVector<Value> indices(rank - 1, zero);
+        indices.push_back(i);
+        Value line = vector::LoadOp::create(lb, ll, lineType, from, indices);
+        vector::StoreOp::create(lb, ll, line, to, indices,
+                                /*nontemporal=*/true, llvm::Align(storeBytes));
+        scf::YieldOp::create(lb, ll);
+      });
+}
+
+/// Rewrites `copy` into `if (target block aligned to `storeBytes` [&& its
+/// buffer large enough] [&& a dynamic row of whole stores]) streaming copy
+/// in stores of `storeBytes` else copy`; returns the scf.if.
+static Operation *rewriteCopy(memref::CopyOp copy, int64_t storeBytes,
+                              Value root, bool checkSize, int64_t minBytes) {
+  OpBuilder b(copy);
+  Location loc = copy.getLoc();
+  Value source = copy.getSource(), target = copy.getTarget();
+  Value misalignment = createMisalignment(b, loc, target, storeBytes);
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value stream = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                        misalignment, zero);
@@ -228,26 +259,7 @@ static Operation *rewriteCopy(memref::CopyOp copy, int64_t storeBytes,
   auto ifOp = scf::IfOp::create(
       b, loc, stream,
       [&](OpBuilder &tb, Location tl) {
-        // A static block is read and written as rank 1; a dynamic row
-        // along its innermost dimension (the others are of size 1).
-        Value from = dynamicRow ? source : collapseToRank1(tb, tl, source);
-        Value to = dynamicRow ? target : collapseToRank1(tb, tl, target);
-        int64_t rank = cast<MemRefType>(to.getType()).getRank();
-        int64_t lanes = storeBytes / elementBytes;
-        auto lineType = VectorType::get({lanes}, targetType.getElementType());
-        Value step = arith::ConstantIndexOp::create(tb, tl, lanes);
-        scf::ForOp::create(
-            tb, tl, zero, count, step, ValueRange(),
-            [&](OpBuilder &lb, Location ll, Value i, ValueRange) {
-              SmallVector<Value> indices(rank - 1, zero);
-              indices.push_back(i);
-              Value line =
-                  vector::LoadOp::create(lb, ll, lineType, from, indices);
-              vector::StoreOp::create(lb, ll, line, to, indices,
-                                      /*nontemporal=*/true,
-                                      llvm::Align(storeBytes));
-              scf::YieldOp::create(lb, ll);
-            });
+        createStreamingCopy(tb, tl, source, target, zero, count, storeBytes);
         scf::YieldOp::create(tb, tl);
       },
       [&](OpBuilder &eb, Location el) {
