@@ -25,38 +25,63 @@ namespace gather {
 
 using namespace mlir;
 
+static Value getUnderlyingBuffer(Value value);
+
 /// The init of an scf.for whose result `value` is, where the loop yields the
-/// iteration argument itself (a loop that updated a buffer in place, as the
-/// gather lowerings build a result in a destination), or null.
+/// iteration argument itself (getUnderlyingBuffer: a loop that updated a
+/// buffer in place, as the gather lowerings build a result in a
+/// destination), or null.
 static Value getUnchangedLoopInit(Value value) {
   auto result = dyn_cast<OpResult>(value);
   auto loop = result ? dyn_cast<scf::ForOp>(result.getOwner()) : nullptr;
   if (!loop)
     return Value();
   BlockArgument iterArg = loop.getTiedLoopRegionIterArg(result);
-  if (loop.getTiedLoopYieldedValue(iterArg)->get() != iterArg)
+  if (getUnderlyingBuffer(loop.getTiedLoopYieldedValue(iterArg)->get()) !=
+      iterArg)
     return Value();
   return loop.getTiedLoopInit(iterArg)->get();
 }
 
+/// The value both branches of the scf.if whose result `value` is yield
+/// (getUnderlyingBuffer), or null.
+static Value getCommonBranchValue(Value value) {
+  auto result = dyn_cast<OpResult>(value);
+  auto ifOp = result ? dyn_cast<scf::IfOp>(result.getOwner()) : nullptr;
+  if (!ifOp || ifOp.getElseRegion().empty())
+    return Value();
+  unsigned index = result.getResultNumber();
+  Value thenValue = getUnderlyingBuffer(ifOp.thenYield().getOperand(index));
+  if (thenValue != getUnderlyingBuffer(ifOp.elseYield().getOperand(index)))
+    return Value();
+  return thenValue;
+}
+
+/// The value `value` is, seen through memref.cast ops, loops that yield
+/// their iteration argument unchanged and scf.if ops whose branches yield one
+/// value (the slice-width versions of a gather lowering).
+static Value getUnderlyingBuffer(Value value) {
+  while (true) {
+    if (auto castOp = value.getDefiningOp<memref::CastOp>())
+      value = castOp.getSource();
+    else if (Value init = getUnchangedLoopInit(value))
+      value = init;
+    else if (Value common = getCommonBranchValue(value))
+      value = common;
+    else
+      return value;
+  }
+}
+
 /// The entry-block argument that every return of `func` returns as result
-/// `index` (through memref.cast ops and loops that yield it unchanged), or
-/// null.
+/// `index` (getUnderlyingBuffer), or null.
 static BlockArgument getReturnedArgument(func::FuncOp func,
                                          ArrayRef<func::ReturnOp> returns,
                                          unsigned index) {
   BlockArgument argument;
   for (func::ReturnOp ret : returns) {
-    Value value = ret.getOperand(index);
-    while (true) {
-      if (auto cast = value.getDefiningOp<memref::CastOp>())
-        value = cast.getSource();
-      else if (Value init = getUnchangedLoopInit(value))
-        value = init;
-      else
-        break;
-    }
-    auto arg = dyn_cast<BlockArgument>(value);
+    auto arg =
+        dyn_cast<BlockArgument>(getUnderlyingBuffer(ret.getOperand(index)));
     if (!arg || arg.getOwner() != &func.getBody().front() ||
         (argument && arg != argument))
       return BlockArgument();

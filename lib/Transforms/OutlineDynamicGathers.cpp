@@ -144,13 +144,13 @@ static Attribute getSignatureKey(Operation *op) {
 ///   func.func private @__gather_outlined(%params, %indices, %init
 ///       [, %description: !llvm.ptr]) -> result type {
 ///     %r = <op>(%params, %indices)   // reports name %description's op
-///     %d = tensor.insert_slice %r into %init[0, ...] [sizes of %init] [1, ...]
+///     %d = bufferization.materialize_in_destination %r in %init
 ///     return %d
 ///   }
 ///
-/// A static result would be inserted whole, which folds away (the function
-/// would return a buffer of its own): it is materialized in %init instead,
-/// and the lowering builds it there.
+/// The lowering builds the result in %init itself (not in a subview of it,
+/// as an insert_slice would: a versioned slice width then keeps a static row
+/// stride), and drop-equivalent-buffer-results drops the returned buffer.
 static func::FuncOp createOutlinedFunction(GatherOpInterface op, bool reports,
                                            SymbolTable &symbols,
                                            func::FuncOp caller) {
@@ -179,23 +179,16 @@ static func::FuncOp createOutlinedFunction(GatherOpInterface op, bool reports,
                     BoolAttr::get(ctx, false));
   Block *entry = func.addEntryBlock();
   b.setInsertionPointToStart(entry);
-  // The destination's sizes first: empty tensor elimination builds the
-  // result in it where they dominate the lowering's tensor.empty.
   Value init = entry->getArgument(Init);
-  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, init);
   IRMapping mapping;
   mapping.map(op.getParams(), entry->getArgument(Params));
   mapping.map(op.getIndices(), entry->getArgument(Indices));
   Operation *clone = b.clone(*op, mapping);
   if (reports)
     setReportDescriptionArgument(clone, Description);
-  Value result = cast<RankedTensorType>(resultType).hasStaticShape()
-                     ? bufferization::MaterializeInDestinationOp::create(
-                           b, loc, clone->getResult(0), init)
-                           .getResult()
-                     : tensor::InsertSliceOp::create(
-                           b, loc, clone->getResult(0), init, sizes)
-                           .getResult();
+  Value result = bufferization::MaterializeInDestinationOp::create(
+                     b, loc, clone->getResult(0), init)
+                     .getResult();
   func::ReturnOp::create(b, loc, result);
   return func;
 }

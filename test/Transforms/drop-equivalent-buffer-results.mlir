@@ -107,3 +107,60 @@ func.func @loop_callers(%m: memref<4xf32>, %n: memref<4xf32>)
   %s = call @swapped(%m, %n) : (memref<4xf32>, memref<4xf32>) -> memref<4xf32>
   return %r, %s : memref<4xf32>, memref<4xf32>
 }
+
+// -----
+
+// An scf.if whose branches yield one buffer (through casts and loops that
+// update it in place: the slice-width versions of a gather) returns it; one
+// whose branches yield different buffers, or that has no else branch, does
+// not.
+// CHECK-LABEL: func.func private @versions(
+//  CHECK-SAME:     %{{.*}}: index, %{{.*}}: memref<?x?xf32>) {
+// CHECK-LABEL: func.func private @either_branch(
+//  CHECK-SAME:     -> memref<?x?xf32>
+// CHECK-LABEL: func.func @if_callers(
+//  CHECK-SAME:     %{{.*}}: index, %[[M:[^:]*]]: memref<?x?xf32>,
+//       CHECK:   call @versions(%{{.*}}, %[[M]]) : (index, memref<?x?xf32>) -> ()
+//       CHECK:   %[[E:.*]] = call @either_branch(
+//       CHECK:   return %[[M]], %[[E]]
+func.func private @versions(%w: index, %b: memref<?x?xf32>) -> memref<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %f = arith.constant 1.0 : f32
+  %is4 = arith.cmpi eq, %w, %c4 : index
+  %r = scf.if %is4 -> (memref<?x?xf32>) {
+    %v = memref.cast %b : memref<?x?xf32> to memref<?x4xf32>
+    %l = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %v) -> (memref<?x4xf32>) {
+      %inner = scf.if %is4 -> (memref<?x4xf32>) {
+        memref.store %f, %acc[%c0, %i] : memref<?x4xf32>
+        scf.yield %acc : memref<?x4xf32>
+      } else {
+        scf.yield %acc : memref<?x4xf32>
+      }
+      scf.yield %inner : memref<?x4xf32>
+    }
+    %back = memref.cast %l : memref<?x4xf32> to memref<?x?xf32>
+    scf.yield %back : memref<?x?xf32>
+  } else {
+    memref.store %f, %b[%c0, %c0] : memref<?x?xf32>
+    scf.yield %b : memref<?x?xf32>
+  }
+  return %r : memref<?x?xf32>
+}
+
+func.func private @either_branch(%c: i1, %a: memref<?x?xf32>, %b: memref<?x?xf32>) -> memref<?x?xf32> {
+  %r = scf.if %c -> (memref<?x?xf32>) {
+    scf.yield %a : memref<?x?xf32>
+  } else {
+    scf.yield %b : memref<?x?xf32>
+  }
+  return %r : memref<?x?xf32>
+}
+
+func.func @if_callers(%w: index, %m: memref<?x?xf32>, %n: memref<?x?xf32>, %c: i1)
+    -> (memref<?x?xf32>, memref<?x?xf32>) {
+  %r = call @versions(%w, %m) : (index, memref<?x?xf32>) -> memref<?x?xf32>
+  %e = call @either_branch(%c, %m, %n) : (i1, memref<?x?xf32>, memref<?x?xf32>) -> memref<?x?xf32>
+  return %r, %e : memref<?x?xf32>, memref<?x?xf32>
+}

@@ -12,18 +12,16 @@
 // without a description argument (zero mode reports nothing); the name
 // taken by the user's symbol is left alone.
 // The descriptions are one table, the second at an offset.
-//   CHECK-DAG: llvm.mlir.global private constant @[[DESC:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}outline-dynamic-gathers.mlir\22:[[@LINE+40]]:8)\00gather.gather\00loc(\22{{.*}}outline-dynamic-gathers.mlir\22:[[@LINE+47]]:8)\00")
+//   CHECK-DAG: llvm.mlir.global private constant @[[DESC:__gather_oob_[0-9a-f]+]]("gather.gather\00loc(\22{{.*}}outline-dynamic-gathers.mlir\22:[[@LINE+38]]:8)\00gather.gather\00loc(\22{{.*}}outline-dynamic-gathers.mlir\22:[[@LINE+45]]:8)\00")
 //       CHECK: func.func @gather_out_of_bounds(
 //       CHECK: llvm.func @__gather_outlined()
 //       CHECK: func.func private @[[F:__gather_outlined_[0-9]+]](
 //  CHECK-SAME:     %[[P:[^:]*]]: tensor<?x?xf32> {bufferization.writable = false, llvm.noalias},
 //  CHECK-SAME:     %[[I:[^:]*]]: tensor<?xi32> {bufferization.writable = false, llvm.noalias},
 //  CHECK-SAME:     %[[INIT:[^:]*]]: tensor<?x?xf32> {llvm.noalias}, %[[D:[^:]*]]: !llvm.ptr) -> tensor<?x?xf32>
-//   CHECK-DAG:   %[[H:.*]] = tensor.dim %[[INIT]], %{{.*}}
-//   CHECK-DAG:   %[[W:.*]] = tensor.dim %[[INIT]], %{{.*}}
-//       CHECK:   %[[G:.*]] = gather.gather %[[P]][%[[I]]] {gather.report_description_arg = 3 : i64}
-//       CHECK:   %[[M:.*]] = tensor.insert_slice %[[G]] into %[[INIT]][0, 0] [%[[H]], %[[W]]] [1, 1]
-//       CHECK:   return %[[M]]
+//  CHECK-NEXT:   %[[G:.*]] = gather.gather %[[P]][%[[I]]] {gather.report_description_arg = 3 : i64}
+//  CHECK-NEXT:   %[[M:.*]] = bufferization.materialize_in_destination %[[G]] in %[[INIT]]
+//  CHECK-NEXT:   return %[[M]]
 //       CHECK: func.func private @[[FZ:__gather_outlined_[0-9]+]](
 //  CHECK-SAME:     tensor<?x?xf32> {bufferization.writable = false, llvm.noalias}, %{{.*}}: tensor<?xi32> {bufferization.writable = false, llvm.noalias}, %{{.*}}: tensor<?x?xf32> {llvm.noalias}) -> tensor<?x?xf32>
 //       CHECK:   gather.gather {{.*}} mode<zero>

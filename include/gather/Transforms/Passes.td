@@ -293,20 +293,18 @@ def OutlineDynamicGathersPass
     func.func private @__gather_outlined(%params: tensor<?x?xf32>,
         %indices: tensor<?xi32>, %init: tensor<?x?xf32>, %desc: !llvm.ptr)
         -> tensor<?x?xf32> {
-      %h = tensor.dim %init, %c0 : tensor<?x?xf32>
-      %w = tensor.dim %init, %c1 : tensor<?x?xf32>
       %g = gather.gather %params[%indices] {gather.report_description_arg = 3}
           : (tensor<?x?xf32>, tensor<?xi32>) -> tensor<?x?xf32>
-      %m = tensor.insert_slice %g into %init[0, 0] [%h, %w] [1, 1]
-          : tensor<?x?xf32> into tensor<?x?xf32>
+      %m = bufferization.materialize_in_destination %g in %init
+          : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
       return %m : tensor<?x?xf32>
     }
     ```
 
-    The result is built in the destination the caller passes (empty tensor
-    elimination replaces the lowering's `tensor.empty` by the slice, and
-    `drop-equivalent-buffer-results`, after bufferization, the returned
-    buffer by the caller's), so it still ends up in the caller's buffer
+    The result is built in the destination the caller passes (the
+    lowerings build a result materialized in a tensor in that tensor, and
+    `drop-equivalent-buffer-results`, after bufferization, replaces the
+    returned buffer by the caller's), so it still ends up in the caller's buffer
     where the gather's result was materialized there. Params and indices
     are `bufferization.writable = false`: the function only reads them,
     and `gather-share-read-only-operands` gives the calls that read one
@@ -364,8 +362,10 @@ def DropEquivalentBufferResultsPass
   let summary = "upstream's drop-equivalent-buffer-results in linear time";
   let description = [{
     After bufferization, a private function that returns one of its memref
-    arguments (through `memref.cast` ops, on every return) no longer
-    returns it: each call uses its own operand instead. The functions of
+    arguments (through `memref.cast` ops, `scf.for` loops that yield their
+    iteration argument unchanged and `scf.if` ops whose branches yield the
+    same buffer, on every return) no longer returns it: each call uses its
+    own operand instead. The functions of
     `gather-outline-dynamic-gathers` return their destination so; without
     this, ownership-based deallocation clones the returned buffer and the
     caller copies it back.

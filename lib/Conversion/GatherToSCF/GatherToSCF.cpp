@@ -1641,7 +1641,8 @@ getVersionedSliceWidths(Value params, const TensorGatherLowering &lowering,
 /// Lowers the gather once for each of `widths` (params' last dimension is
 /// `width`), params cast to that static width so that its plan and copies are
 /// those of a static slice, and once more for any other width, in a chain of
-/// scf.if on `width`. Every version builds the result in lowering.init.
+/// scf.if on `width`. Every version builds the result in lowering.init (a
+/// cast of it to its width).
 static Value lowerSliceVersions(OpBuilder &b, Operation *op, Value params,
                                 Value indices,
                                 const TensorGatherLowering &lowering,
@@ -1662,11 +1663,20 @@ static Value lowerSliceVersions(OpBuilder &b, Operation *op, Value params,
         shape.back() = version;
         Value staticParams =
             tensor::CastOp::create(tb, tl, type.clone(shape), params);
+        // The result is built in a view of static width too: its row
+        // stride is then a constant in the copies' addresses.
+        auto initType = cast<RankedTensorType>(lowering.init.getType());
+        SmallVector<int64_t> initShape(initType.getShape());
+        initShape.back() = version;
         TensorGatherLowering staticLowering = lowering;
         staticLowering.resultSizes.back() = tb.getIndexAttr(version);
-        scf::YieldOp::create(tb, tl,
-                             lowerOneVersion(tb, op, staticParams, indices,
-                                             staticLowering, options, version));
+        staticLowering.init = tensor::CastOp::create(
+            tb, tl, initType.clone(initShape), lowering.init);
+        Value result = lowerOneVersion(tb, op, staticParams, indices,
+                                       staticLowering, options, version);
+        scf::YieldOp::create(
+            tb, tl,
+            tensor::CastOp::create(tb, tl, initType, result).getResult());
       },
       [&](OpBuilder &eb, Location el) {
         scf::YieldOp::create(eb, el,

@@ -10,27 +10,34 @@
 // RUN: gather-opt %s --convert-gather-to-scf="slice-versions-max-bytes=0" --split-input-file | FileCheck %s --check-prefix=NONE
 
 // Rows of f32: widths 1, 2 and 4 (4, 8 and 16 B), then any other.
+// The result is built in a view of the same static width (a constant row
+// stride once bufferized), cast back for the scf.if.
 // CHECK-LABEL: func.func @rows_f32(
 // CHECK-SAME:      %[[P:.*]]: tensor<?x?xf32>
-// CHECK:         tensor.dim %[[P]]
-// CHECK:         tensor.dim %[[P]]
+// CHECK:         %[[INIT:.*]] = tensor.empty({{.*}}) : tensor<?x?xf32>
 // CHECK:         tensor.dim %[[P]]
 // CHECK:         %[[W:.*]] = tensor.dim %[[P]], %[[ONE:.*]] : tensor<?x?xf32>
 // CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
 // CHECK-NEXT:    %[[IS1:.*]] = arith.cmpi eq, %[[W]], %[[C1]] : index
 // CHECK-NEXT:    %[[R:.*]] = scf.if %[[IS1]] -> (tensor<?x?xf32>) {
 // CHECK-NEXT:      tensor.cast %[[P]] : tensor<?x?xf32> to tensor<?x1xf32>
+// CHECK-NEXT:      tensor.cast %[[INIT]] : tensor<?x?xf32> to tensor<?x1xf32>
 // CHECK:           tensor.extract_slice %{{.*}} : tensor<?x1xf32> to tensor<1x1xf32>
+// CHECK:           %[[R1:.*]] = tensor.cast %{{.*}} : tensor<?x1xf32> to tensor<?x?xf32>
+// CHECK-NEXT:      scf.yield %[[R1]] : tensor<?x?xf32>
 // CHECK:           %[[C2:.*]] = arith.constant 2 : index
 // CHECK-NEXT:      %[[IS2:.*]] = arith.cmpi eq, %[[W]], %[[C2]] : index
 // CHECK-NEXT:      scf.if %[[IS2]]
 // CHECK-NEXT:        tensor.cast %[[P]] : tensor<?x?xf32> to tensor<?x2xf32>
+// CHECK-NEXT:        tensor.cast %[[INIT]] : tensor<?x?xf32> to tensor<?x2xf32>
 // CHECK:             tensor.extract_slice %{{.*}} : tensor<?x2xf32> to tensor<1x2xf32>
 // CHECK:             %[[C4:.*]] = arith.constant 4 : index
 // CHECK-NEXT:        %[[IS4:.*]] = arith.cmpi eq, %[[W]], %[[C4]] : index
 // CHECK-NEXT:        scf.if %[[IS4]]
 // CHECK-NEXT:          tensor.cast %[[P]] : tensor<?x?xf32> to tensor<?x4xf32>
+// CHECK-NEXT:          tensor.cast %[[INIT]] : tensor<?x?xf32> to tensor<?x4xf32>
 // CHECK:               tensor.extract_slice %{{.*}} : tensor<?x4xf32> to tensor<1x4xf32>
+// CHECK:               tensor.cast %{{.*}} : tensor<?x4xf32> to tensor<?x?xf32>
 // CHECK-NOT:           tensor.cast
 // CHECK:               tensor.extract_slice %[[P]]{{.*}} : tensor<?x?xf32> to tensor<1x?xf32>
 // CHECK:         return %[[R]] : tensor<?x?xf32>
@@ -60,6 +67,8 @@ func.func @rows_f32(%p: tensor<?x?xf32>, %i: tensor<?xi32>) -> tensor<?x?xf32> {
 // CHECK:         tensor.cast %{{.*}} : tensor<?x?xi8> to tensor<?x16xi8>
 // CHECK:         tensor.cast %{{.*}} : tensor<?x?xf64> to tensor<?x1xf64>
 // CHECK:         tensor.cast %{{.*}} : tensor<?x?xf64> to tensor<?x2xf64>
+// CHECK-NEXT:    tensor.cast %{{.*}} : tensor<?x?xf64> to tensor<?x2xf64>
+// CHECK:         tensor.cast %{{.*}} : tensor<?x2xf64> to tensor<?x?xf64>
 // CHECK-NOT:     tensor.cast
 // CHECK:         return
 func.func @rows_i8_f64(%p: tensor<?x?xi8>, %q: tensor<?x?xf64>, %i: tensor<?xi32>) -> (tensor<?x?xi8>, tensor<?x?xf64>) {
