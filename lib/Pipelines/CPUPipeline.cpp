@@ -178,6 +178,7 @@ void addGatherLowering(OpPassManager &pm,
     scfOptions.prefetchDistance = options.prefetchDistance;
     scfOptions.perCopyCheckMaxCopies = options.perCopyCheckMaxCopies;
     scfOptions.sliceVersionsMaxBytes = options.sliceVersionsMaxBytes;
+    scfOptions.nontemporalMinBytes = options.nontemporalMinBytes;
     scfOptions.parallel = options.numThreads > 0;
     scfOptions.outOfBoundsHandler = options.outOfBoundsHandler;
     // Small gathers' fix-ups as calls of shared functions: compile time.

@@ -66,6 +66,8 @@
 // RUN: not gather-opt %s --gather-cpu-pipeline="slice-versions-max-bytes=4097" 2>&1 | FileCheck %s --check-prefix=VERSIONS-PIPE
 // VERSIONS: error: convert-gather-to-scf: option 'slice-versions-max-bytes' must be in [0, 4096], got -1
 // VERSIONS-PIPE: error: gather-cpu-pipeline: option 'slice-versions-max-bytes' must be in [0, 4096], got 4097
+// RUN: not gather-opt %s --convert-gather-to-scf="nontemporal-min-bytes=-2" 2>&1 | FileCheck %s --check-prefix=NTSCF
+// NTSCF: error: convert-gather-to-scf: option 'nontemporal-min-bytes' must be at least -1, got -2
 
 func.func @g(%p: tensor<4x8xf32>, %i: tensor<3xi32>) -> tensor<3x8xf32> {
   %r = gather.gather %p[%i] mode<zero> : (tensor<4x8xf32>, tensor<3xi32>) -> tensor<3x8xf32>

@@ -195,6 +195,14 @@ def ConvertGatherToSCFPass : Pass<"convert-gather-to-scf"> {
            "is lowered once more for each width whose row is a power of two "
            "of 4 B to this many bytes (default 1 KiB, at most 4 KiB), chosen "
            "by an scf.if on the width; 0: one lowering">,
+    Option<"nontemporalMinBytes", "nontemporal-min-bytes", "int64_t",
+           /*default=*/
+           "::mlir::gather::options::kNontemporalMinBytesDefault",
+           "the results that gather-nontemporal-copies streams (as its "
+           "min-bytes; -1: none): chunks of rows of 16 or 32 B test whether "
+           "their indices are dense, to stream them, in results of at least "
+           "this many bytes (chosen at run time for a result of dynamic "
+           "size)">,
     Option<"fixUpCalls", "fix-up-calls", "bool", /*default=*/"false",
            "after the flagged copies of a small gather in error or zero "
            "mode, report and zero the bad indices' slots through a "

@@ -157,10 +157,18 @@ inline LogicalResult checkOneOf(StringRef name, StringRef value,
   return failure();
 }
 
+/// Checks gather-nontemporal-copies' `min-bytes`.
+inline LogicalResult checkNontemporalMinBytes(StringRef name, int64_t minBytes,
+                                              ErrorFn error) {
+  return checkRange(name, minBytes, kNontemporalMinBytesMin,
+                    std::numeric_limits<int64_t>::max(), error);
+}
+
 /// Checks convert-gather-to-scf's options.
 inline LogicalResult checkGatherToSCFOptions(int64_t prefetchDistance,
                                              int64_t perCopyCheckMaxCopies,
                                              int64_t sliceVersionsMaxBytes,
+                                             int64_t nontemporalMinBytes,
                                              ErrorFn error) {
   bool ok = succeeded(checkRange("prefetch-distance", prefetchDistance,
                                  kPrefetchDistanceMin, kPrefetchDistanceMax,
@@ -170,6 +178,8 @@ inline LogicalResult checkGatherToSCFOptions(int64_t prefetchDistance,
                              kPerCopyCheckMaxCopiesMax, error));
   ok &= succeeded(checkRange("slice-versions-max-bytes", sliceVersionsMaxBytes,
                              0, kSliceVersionsMaxBytesMax, error));
+  ok &= succeeded(checkNontemporalMinBytes("nontemporal-min-bytes",
+                                           nontemporalMinBytes, error));
   return success(ok);
 }
 
@@ -184,13 +194,6 @@ inline LogicalResult checkGatherToGPUOptions(int64_t blockSize,
   ok &= succeeded(checkRange("slices-per-thread", slicesPerThread, 0,
                              kSlicesPerThreadMax, error));
   return success(ok);
-}
-
-/// Checks gather-nontemporal-copies' `min-bytes`.
-inline LogicalResult checkNontemporalMinBytes(StringRef name, int64_t minBytes,
-                                              ErrorFn error) {
-  return checkRange(name, minBytes, kNontemporalMinBytesMin,
-                    std::numeric_limits<int64_t>::max(), error);
 }
 
 /// Checks stack-buffer-bytes / max-bytes.
@@ -218,9 +221,10 @@ struct PassOptionError {
 inline LogicalResult checkGatherToSCFPass(Operation *op,
                                           int64_t prefetchDistance,
                                           int64_t perCopyCheckMaxCopies,
-                                          int64_t sliceVersionsMaxBytes) {
+                                          int64_t sliceVersionsMaxBytes,
+                                          int64_t nontemporalMinBytes) {
   return checkGatherToSCFOptions(prefetchDistance, perCopyCheckMaxCopies,
-                                 sliceVersionsMaxBytes,
+                                 sliceVersionsMaxBytes, nontemporalMinBytes,
                                  PassOptionError{op, "convert-gather-to-scf"});
 }
 inline LogicalResult checkGatherToGPUPass(Operation *op, int64_t blockSize,

@@ -178,8 +178,8 @@ static std::optional<int64_t> getStaticLoopCopies(const LoweringPlanInputs &in) 
 
 /// Which chunks of `in` stream their copies (LoweringPlan::streamDenseChunks
 /// and plainStoresOutsideDenseChunks), for a gather of one index per position
-/// whose result is dynamically sized or at least the default
-/// nontemporal-min-bytes: dense ones where its static slices are 16 or 32
+/// whose result is dynamically sized or at least GatherToSCFLoweringOptions::
+/// nontemporalMinBytes: dense ones where its static slices are 16 or 32
 /// bytes (a streaming store of a vector register each), or whole lines of at
 /// least CPUTargetDescription::denseOnlyStreamMinBytes that are prefetched.
 static void chooseDenseChunkStreaming(const LoweringPlanInputs &in,
@@ -199,11 +199,11 @@ static void chooseDenseChunkStreaming(const LoweringPlanInputs &in,
       *sliceBytes % in.target.cacheLineBytes == 0;
   if (!subLine && !densePrefetchedLines)
     return;
+  int64_t minBytes = in.options.nontemporalMinBytes;
   std::optional<int64_t> copies = getStaticLoopCopies(in);
   std::optional<int64_t> resultBytes =
       copies ? llvm::checkedMul(*copies, *sliceBytes) : std::nullopt;
-  if (copies && resultBytes &&
-      *resultBytes < options::kNontemporalMinBytesDefault)
+  if (minBytes < 0 || (copies && resultBytes && *resultBytes < minBytes))
     return;
   plan.streamDenseChunks = true;
   plan.plainStoresOutsideDenseChunks = !subLine;

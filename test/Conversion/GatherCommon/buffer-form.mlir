@@ -59,6 +59,10 @@ func.func @strided_out(%p: memref<3x4xf32>, %i: memref<2xi32>, %o: memref<2x4xf3
 //       CHECK:   %[[R:.*]] = scf.if %{{.*}} -> (tensor<?x4xf32>) {
 //       CHECK:     linalg.fill {{.*}} outs(%[[OT]] : tensor<?x4xf32>)
 //       CHECK:   } else {
+// The loops stream dense chunks of the 16-byte rows in results of at least
+// nontemporal-min-bytes, chosen by the result's size:
+//         SCF:     %[[LARGE:.*]] = arith.cmpi uge, %{{.*}}, %{{.*}} : index
+//         SCF:     scf.if %[[LARGE]] -> (tensor<?x4xf32>) {
 //       CHECK:     scf.if %{{.*}} -> (tensor<?x4xf32>) {
 //  CHECK-NEXT:       scf.yield %[[OT]]
 //         SCF:   scf.for {{.*}} iter_args(%{{.*}} = %[[OT]]) -> (tensor<?x4xf32>)

@@ -132,8 +132,9 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
     %a = gather.gather %p[%big] : (tensor<4096x1024xf32>, tensor<8192xi32>) -> tensor<8192x1024xf32>
     // expected-remark@+1 {{slice-prefetch=2 into=l1 indices-prefetch=no vectorize=no stream-dense=no}}
     %b = gather.gather %p[%small] : (tensor<4096x1024xf32>, tensor<8191xi32>) -> tensor<8191x1024xf32>
-    // PAR: :[[@LINE+2]]:10: remark: {{.*}} threads=over-chunks slice-prefetch=0 indices-prefetch=yes vectorize=no stream-dense=no
-    // expected-remark@+1 {{slice-prefetch=2 into=l1 indices-prefetch=yes vectorize=no stream-dense=only}}
+    // PAR: :[[@LINE+3]]:10: remark: {{.*}} threads=over-chunks slice-prefetch=0 indices-prefetch=yes vectorize=no stream-dense=no
+    // expected-remark@+2 {{lowering plan for results of at least 33554432 B: loops=1 copy=slice checks=per-chunk chunk=128 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=2 into=l1 indices-prefetch=yes vectorize=no stream-dense=only}}
+    // expected-remark@+1 {{lowering plan for smaller results: loops=1 copy=slice checks=per-chunk chunk=128 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=2 into=l1 indices-prefetch=yes vectorize=no stream-dense=no}}
     %c = gather.gather %p[%dyn] : (tensor<4096x1024xf32>, tensor<?xi32>) -> tensor<?x1024xf32>
     // expected-remark@+1 {{slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no}}
     %d = gather.gather %huge[%few] : (tensor<512x16384xf32>, tensor<512xi32>) -> tensor<512x16384xf32>

@@ -267,7 +267,8 @@ func.func @prefetch_per_table(%outer: tensor<64x65536xf32>, %batch: tensor<4x104
 
 // Chunks of rows of 16 or 32 B test whether their indices are dense (and
 // then stream their stores, stream-dense-chunks.mlir) where the result is at
-// least 32 MiB or dynamically sized; not for smaller results, rows of 64 B
+// least 32 MiB (a dynamically sized result chooses between the two plans
+// at run time by its size); not for smaller results, rows of 64 B
 // (whole lines stream anyway), rows of 8 B, or gather_nd's index vectors.
 // Rows prefetched from params beyond L2 are not prefetched in a dense chunk.
 func.func @stream_dense(%p: tensor<1000x4xf32>, %p8: tensor<1000x8xf32>,
@@ -280,7 +281,8 @@ func.func @stream_dense(%p: tensor<1000x4xf32>, %p8: tensor<1000x8xf32>,
   %a = gather.gather %p[%big] : (tensor<1000x4xf32>, tensor<2097152xi32>) -> tensor<2097152x4xf32>
   // expected-remark@+1 {{stream-dense=no}}
   %b = gather.gather %p[%small] : (tensor<1000x4xf32>, tensor<2097151xi32>) -> tensor<2097151x4xf32>
-  // expected-remark@+1 {{stream-dense=yes}}
+  // expected-remark@+2 {{lowering plan for results of at least 33554432 B: loops=1 copy=slice checks=per-chunk chunk=128 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=yes vectorize=no stream-dense=yes}}
+  // expected-remark@+1 {{lowering plan for smaller results: loops=1 copy=slice checks=per-chunk chunk=128 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=0 indices-prefetch=yes vectorize=no stream-dense=no}}
   %c = gather.gather %p[%dyn] : (tensor<1000x4xf32>, tensor<?xi32>) -> tensor<?x4xf32>
   // expected-remark@+1 {{stream-dense=yes}}
   %d = gather.gather %p8[%big] : (tensor<1000x8xf32>, tensor<2097152xi32>) -> tensor<2097152x8xf32>
@@ -290,7 +292,8 @@ func.func @stream_dense(%p: tensor<1000x4xf32>, %p8: tensor<1000x8xf32>,
   %f = gather.gather %p2[%big] : (tensor<1000x2xf32>, tensor<2097152xi32>) -> tensor<2097152x2xf32>
   // expected-remark@+1 {{stream-dense=no}}
   %g = gather.gather_nd %pnd[%ind] : (tensor<10x100x4xf32>, tensor<2097152x2xi32>) -> tensor<2097152x4xf32>
-  // expected-remark@+1 {{slice-prefetch=64 into=l2 indices-prefetch=yes vectorize=no stream-dense=yes dense-prefetch=no}}
+  // expected-remark@+2 {{lowering plan for results of at least 33554432 B: loops=1 copy=slice checks=per-chunk chunk=128 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=64 into=l2 indices-prefetch=yes vectorize=no stream-dense=yes dense-prefetch=no}}
+  // expected-remark@+1 {{lowering plan for smaller results: loops=1 copy=slice checks=per-chunk chunk=128 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=64 into=l2 indices-prefetch=yes vectorize=no stream-dense=no}}
   %h = gather.gather %pbig[%dyn] : (tensor<16777216x4xf32>, tensor<?xi32>) -> tensor<?x4xf32>
   return
 }

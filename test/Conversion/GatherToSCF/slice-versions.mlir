@@ -49,9 +49,10 @@
 // NONE-NOT:        tensor.cast
 // NONE:            return
 func.func @rows_f32(%p: tensor<?x?xf32>, %i: tensor<?xi32>) -> tensor<?x?xf32> {
-  // expected-remark@+4 {{lowering plan for slice width 1: loops=1 copy=slice}}
-  // expected-remark@+3 {{lowering plan for slice width 2: loops=1 copy=slice}}
-  // expected-remark@+2 {{lowering plan for slice width 4: loops=1 copy=slice}}
+  // expected-remark@+5 {{lowering plan for slice width 1: loops=1 copy=slice}}
+  // expected-remark@+4 {{lowering plan for slice width 2: loops=1 copy=slice}}
+  // expected-remark@+3 {{lowering plan for slice width 4, results of at least 33554432 B: loops=1 copy=slice}}
+  // expected-remark@+2 {{lowering plan for slice width 4, smaller results: loops=1 copy=slice}}
   // expected-remark@+1 {{lowering plan: loops=1 copy=slice checks=per-chunk chunk=128 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=run-time}}
   %r = gather.gather %p[%i] axis = 0 : (tensor<?x?xf32>, tensor<?xi32>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
@@ -72,13 +73,15 @@ func.func @rows_f32(%p: tensor<?x?xf32>, %i: tensor<?xi32>) -> tensor<?x?xf32> {
 // CHECK-NOT:     tensor.cast
 // CHECK:         return
 func.func @rows_i8_f64(%p: tensor<?x?xi8>, %q: tensor<?x?xf64>, %i: tensor<?xi32>) -> (tensor<?x?xi8>, tensor<?x?xf64>) {
-  // expected-remark@+4 {{lowering plan for slice width 4:}}
-  // expected-remark@+3 {{lowering plan for slice width 8:}}
-  // expected-remark@+2 {{lowering plan for slice width 16:}}
+  // expected-remark@+5 {{lowering plan for slice width 4:}}
+  // expected-remark@+4 {{lowering plan for slice width 8:}}
+  // expected-remark@+3 {{lowering plan for slice width 16, results of at least 33554432 B:}}
+  // expected-remark@+2 {{lowering plan for slice width 16, smaller results:}}
   // expected-remark@+1 {{lowering plan: }}
   %r = gather.gather %p[%i] axis = 0 mode<zero> : (tensor<?x?xi8>, tensor<?xi32>) -> tensor<?x?xi8>
-  // expected-remark@+3 {{lowering plan for slice width 1:}}
-  // expected-remark@+2 {{lowering plan for slice width 2:}}
+  // expected-remark@+4 {{lowering plan for slice width 1:}}
+  // expected-remark@+3 {{lowering plan for slice width 2, results of at least 33554432 B:}}
+  // expected-remark@+2 {{lowering plan for slice width 2, smaller results:}}
   // expected-remark@+1 {{lowering plan: }}
   %s = gather.gather %q[%i] axis = 0 mode<clamp> : (tensor<?x?xf64>, tensor<?xi32>) -> tensor<?x?xf64>
   return %r, %s : tensor<?x?xi8>, tensor<?x?xf64>
@@ -116,7 +119,8 @@ func.func @nd_and_batch(%p: tensor<?x?x?xf32>, %i: tensor<5x2xi64>, %q: tensor<2
 // CHECK-NOT:     tensor.cast
 // CHECK:         return
 func.func @not_versioned(%p: tensor<?x8xf32>, %q: tensor<?x?xf32>, %b: tensor<?x?xi1>, %i: tensor<?xi32>) -> (tensor<?x8xf32>, tensor<?x3xf32>, tensor<?x?xf32>, tensor<?x?xi1>) {
-  // expected-remark@+1 {{lowering plan: }}
+  // expected-remark@+2 {{lowering plan for results of at least 33554432 B: }}
+  // expected-remark@+1 {{lowering plan for smaller results: }}
   %r = gather.gather %p[%i] axis = 0 : (tensor<?x8xf32>, tensor<?xi32>) -> tensor<?x8xf32>
   // expected-remark@+1 {{lowering plan: }}
   %s = gather.gather %q[%i] axis = 0 : (tensor<?x?xf32>, tensor<?xi32>) -> tensor<?x3xf32>

@@ -4,13 +4,37 @@
 // good, dense chunk copies in a loop marked gather.stream_stores (whose
 // copies gather-nontemporal-copies streams); the plain unchecked loop then
 // starts at the chunk's end and the resolving loop is empty. A sparse or
-// bad chunk copies as before.
+// bad chunk copies as before. A result of dynamic size chooses at run time
+// by its size, as a static one does at compile time: at least 32 MiB (the
+// default nontemporal-min-bytes), these chunks; smaller, chunks without
+// the test (the split of each chunk cost rows of 16 B from L2 10 %).
 //
 // RUN: gather-opt %s --convert-gather-to-scf | FileCheck %s
 // RUN: gather-opt %s --convert-gather-to-scf=parallel | FileCheck %s --check-prefix=PAR
+// The threshold is nontemporal-min-bytes (gather-cpu-pipeline passes its
+// own): -1 streams nothing, 0 every result (no choice at run time).
+// RUN: gather-opt %s --convert-gather-to-scf="nontemporal-min-bytes=-1" | FileCheck %s --check-prefix=NEVER
+// RUN: gather-opt %s --convert-gather-to-scf="nontemporal-min-bytes=0" | FileCheck %s --check-prefix=ALWAYS
+// RUN: gather-opt %s --convert-gather-to-scf="nontemporal-min-bytes=4096" | FileCheck %s --check-prefix=OWN
+// NEVER-NOT: gather.stream_stores
+// NEVER-NOT: arith.maxsi
+// ALWAYS-LABEL: func.func @rows(
+// ALWAYS-NOT:     arith.cmpi uge, %{{.*}}, %{{.*}} : index
+// ALWAYS:         scf.for
+// ALWAYS:         } {gather.stream_stores}
+// ALWAYS:         return
+// OWN-LABEL:   func.func @rows(
+// OWN:           %[[MIN:.*]] = arith.constant 4096 : index
+// OWN:           arith.cmpi uge, %{{.*}}, %[[MIN]] : index
 
 // CHECK-LABEL: func.func @rows(
 //  CHECK-SAME:     %[[P:[^:]*]]: tensor<1000x4xf32>, %[[I:[^:]*]]: tensor<?xi32>
+//       CHECK:   %[[N0:.*]] = tensor.dim %[[I]]
+//       CHECK:   %[[B0:.*]] = arith.muli %{{.*}}, %[[N0]] : index
+//       CHECK:   %[[BYTES:.*]] = arith.muli %[[B0]], %{{.*}} : index
+//       CHECK:   %[[MIN:.*]] = arith.constant 33554432 : index
+//       CHECK:   %[[LARGE:.*]] = arith.cmpi uge, %[[BYTES]], %[[MIN]] : index
+//       CHECK:   scf.if %[[LARGE]] -> (tensor<?x4xf32>) {
 //       CHECK:   scf.for %[[LO:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
 //       CHECK:     %[[HI:.*]] = arith.minui
 //       CHECK:     %[[BAD:.*]] = scf.if
@@ -36,6 +60,10 @@
 //       CHECK:       tensor.insert_slice
 //   CHECK-NOT:     gather.stream_stores
 //       CHECK:     scf.for %{{.*}} = %[[SPLIT]] to %[[HI]] {{.*}} iter_args(%{{.*}} = %[[U]])
+//       CHECK:   } else {
+//   CHECK-NOT:     arith.maxsi
+//   CHECK-NOT:     gather.stream_stores
+//       CHECK:   return
 // The chunks of a forall (threads) do the same:
 // PAR-LABEL: func.func @rows(
 //       PAR:   scf.forall

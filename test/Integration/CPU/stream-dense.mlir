@@ -18,6 +18,18 @@
 // RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
 // RUN:     -shared-libs=%libomp \
 // RUN: | FileCheck %s
+// With nontemporal-min-bytes above 0, each call of @rows chooses by its
+// result's size at run time: the 300-row results (4800 B) stream dense
+// chunks where the bound is 4096 B, and copy without the dense test under
+// the default 32 MiB.
+// RUN: gather-opt %s --gather-cpu-pipeline="nontemporal-min-bytes=4096" \
+// RUN: | mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
+// RUN: | FileCheck %s
+// RUN: gather-opt %s --gather-cpu-pipeline \
+// RUN: | mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
+// RUN: | FileCheck %s
 // The streaming path is there: 16-byte streaming stores, fenced.
 // RUN: gather-opt %s --gather-cpu-pipeline="nontemporal-min-bytes=0" \
 // RUN: | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=IR

@@ -41,6 +41,10 @@ struct GatherToSCFLoweringOptions {
   /// dynamic is lowered once more for each width whose row is a power of two
   /// of 4 B to this many bytes, chosen at run time; 0: one lowering.
   int64_t sliceVersionsMaxBytes = options::kSliceVersionsMaxBytesDefault;
+  /// The results gather-nontemporal-copies streams (its min-bytes; -1:
+  /// none): dense chunks of short rows stream only in results at least
+  /// this large (LoweringPlan::streamDenseChunks).
+  int64_t nontemporalMinBytes = options::kNontemporalMinBytesDefault;
   /// Where set, the fix-up after the flagged copies of a small gather
   /// (error and zero mode: report each bad index, zero its slot) is a
   /// gather.fix_out_of_bounds op calling a function on buffers, one per
