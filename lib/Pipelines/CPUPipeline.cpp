@@ -142,6 +142,33 @@ struct InlineAllocaScopesPass
   }
 };
 
+/// Adds the conversion of gather ops chosen by `options.lowering`. Runs on
+/// the module: error-mode checks add their handler and messages there.
+void addConversionPass(OpPassManager &pm,
+                       const GatherCPUPipelineOptions &options) {
+  switch (options.lowering) {
+  case GatherCPULowering::SCF: {
+    ConvertGatherToSCFPassOptions scfOptions;
+    scfOptions.prefetchDistance = options.prefetchDistance;
+    scfOptions.perCopyCheckMaxCopies = options.perCopyCheckMaxCopies;
+    scfOptions.sliceVersionsMaxBytes = options.sliceVersionsMaxBytes;
+    scfOptions.nontemporalMinBytes = options.nontemporalMinBytes;
+    scfOptions.parallel = options.numThreads > 0;
+    scfOptions.outOfBoundsHandler = options.outOfBoundsHandler;
+    // Small gathers' fix-ups as calls of shared functions: compile time.
+    scfOptions.fixUpCalls = true;
+    pm.addPass(createConvertGatherToSCFPass(scfOptions));
+    break;
+  }
+  case GatherCPULowering::Linalg: {
+    ConvertGatherToLinalgPassOptions linalgOptions;
+    linalgOptions.outOfBoundsHandler = options.outOfBoundsHandler;
+    pm.addPass(createConvertGatherToLinalgPass(linalgOptions));
+    break;
+  }
+  }
+}
+
 /// Adds the lowering of gather ops chosen by `options.lowering`.
 void addGatherLowering(OpPassManager &pm,
                        const GatherCPUPipelineOptions &options) {
@@ -170,29 +197,7 @@ void addGatherLowering(OpPassManager &pm,
   // buffer: bufferization then analyses them one by one, not each against
   // all (linear compile time, bench/compile_time.py).
   pm.addPass(createShareReadOnlyOperandsPass());
-  // Runs on the module: error-mode checks add their handler and messages
-  // there.
-  switch (options.lowering) {
-  case GatherCPULowering::SCF: {
-    ConvertGatherToSCFPassOptions scfOptions;
-    scfOptions.prefetchDistance = options.prefetchDistance;
-    scfOptions.perCopyCheckMaxCopies = options.perCopyCheckMaxCopies;
-    scfOptions.sliceVersionsMaxBytes = options.sliceVersionsMaxBytes;
-    scfOptions.nontemporalMinBytes = options.nontemporalMinBytes;
-    scfOptions.parallel = options.numThreads > 0;
-    scfOptions.outOfBoundsHandler = options.outOfBoundsHandler;
-    // Small gathers' fix-ups as calls of shared functions: compile time.
-    scfOptions.fixUpCalls = true;
-    pm.addPass(createConvertGatherToSCFPass(scfOptions));
-    break;
-  }
-  case GatherCPULowering::Linalg: {
-    ConvertGatherToLinalgPassOptions linalgOptions;
-    linalgOptions.outOfBoundsHandler = options.outOfBoundsHandler;
-    pm.addPass(createConvertGatherToLinalgPass(linalgOptions));
-    break;
-  }
-  }
+  addConversionPass(pm, options);
   // Without region simplification, which walks every block of the module
   // for merges: the lowering's loops and ifs are scf ops of one block each,
   // and it emits conditions that need no rewriting (createNot).

@@ -799,20 +799,11 @@ struct GatherToGPUPattern
   LogicalResult
   matchAndRewrite(GatherOpInterface op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    // The buffer form is lowered in place where its layouts are identities;
-    // otherwise it goes through the tensor form
-    // (populateGatherBufferFormToTensorPatterns).
-    if (op.hasBufferSemantics() && !isFlatBufferForm(op))
-      return rewriter.notifyMatchFailure(op, "buffer form with a layout");
+    ReifiedRankedShapedTypeDims resultDims;
+    if (failed(matchLowerable(op, rewriter, resultDims)))
+      return failure();
     Location loc = op.getLoc();
     Type elementType = op.getResultType().getElementType();
-    if (!isSupported(op, options.hostOnly))
-      return rewriter.notifyMatchFailure(op, "unsupported element type or size "
-                                             "(checkSupported says why)");
-    ReifiedRankedShapedTypeDims resultDims;
-    if (!op.hasBufferSemantics() &&
-        failed(reifyResultShapes(rewriter, op, resultDims)))
-      return rewriter.notifyMatchFailure(op, "cannot reify result shape");
 
     // Operands in ODS order: params, indices.
     SmallVector<Value> paramDims, indexDims;
@@ -861,6 +852,25 @@ struct GatherToGPUPattern
   }
 
 private:
+  /// Whether `op` lowers here (a match failure says why not); the tensor
+  /// form's result sizes into `resultDims`.
+  LogicalResult matchLowerable(GatherOpInterface op,
+                               ConversionPatternRewriter &rewriter,
+                               ReifiedRankedShapedTypeDims &resultDims) const {
+    // The buffer form is lowered in place where its layouts are identities;
+    // otherwise it goes through the tensor form
+    // (populateGatherBufferFormToTensorPatterns).
+    if (op.hasBufferSemantics() && !isFlatBufferForm(op))
+      return rewriter.notifyMatchFailure(op, "buffer form with a layout");
+    if (!isSupported(op, options.hostOnly))
+      return rewriter.notifyMatchFailure(op, "unsupported element type or size "
+                                             "(checkSupported says why)");
+    if (!op.hasBufferSemantics() &&
+        failed(reifyResultShapes(rewriter, op, resultDims)))
+      return rewriter.notifyMatchFailure(op, "cannot reify result shape");
+    return success();
+  }
+
   /// Erases the buffer form (its kernels wrote `out`); replaces the tensor
   /// form by the result buffer as a tensor of the op's result type.
   static void replaceWithResult(ConversionPatternRewriter &rewriter,

@@ -176,6 +176,12 @@ private:
   std::pair<Value, Value> emitChunkForall(OpBuilder &b, Location loc,
                                           ValueRange outerIvs, Value acc,
                                           Value mustCheck);
+  scf::ForallOp createChunkForall(OpBuilder &b, Location loc,
+                                  OpFoldResult count, Value acc);
+  std::pair<Value, Value> finishChunkForall(OpBuilder &b, Location loc,
+                                            scf::ForallOp forall,
+                                            ArrayRef<Value> filled,
+                                            const ChunkSlot &slotOf);
   bool flagsBadChunks() const {
     return plan.reports || plan.checkRepeatedIndicesOnce;
   }
@@ -227,6 +233,9 @@ private:
   Value emitOffsetVectorPositions(OpBuilder &b, Location loc,
                                   ValueRange outerIvs, Value ub, Value acc,
                                   CopyKind badKind);
+  OffsetVectorGroups createGroupsAt(OpBuilder &b, Location loc,
+                                    ValueRange outerIvs,
+                                    const ComponentRun &run, Value zero);
   Value emitOffsetVectorCopies(OpBuilder &b, Location loc, ValueRange outerIvs,
                                Value lo, Value offsets, Value bad, Value acc,
                                CopyKind badKind);
@@ -988,16 +997,7 @@ Value LoopEmitter::emitOffsetVectorPositions(OpBuilder &b, Location l,
       b, l, run.isContiguous,
       arith::CmpIOp::create(b, l, arith::CmpIPredicate::uge, whole, step));
   Value groupsEnd = arith::SelectOp::create(b, l, grouped, whole, zero);
-
-  Value outerOffset = zero;
-  for (int64_t i = 0; i < g.firstIndexedDim; ++i)
-    outerOffset = arith::AddIOp::create(
-        b, l, outerOffset,
-        arith::MulIOp::create(b, l, outerIvs[i], paramsStrides[i]));
-  OffsetVectorGroups groups = createOffsetVectorGroups(
-      b, l, run, positions, g.indexDepth, indexedSizes,
-      ArrayRef<Value>(paramsStrides).slice(g.firstIndexedDim, g.indexDepth),
-      outerOffset);
+  OffsetVectorGroups groups = createGroupsAt(b, l, outerIvs, run, zero);
 
   // Carried: the result, the next group's check, and in reporting modes
   // where the first bad group starts (groupsEnd while there is none).
@@ -1037,6 +1037,25 @@ Value LoopEmitter::emitOffsetVectorPositions(OpBuilder &b, Location l,
   return emitChunkCopies(
       b, l, IndexChunk{SmallVector<Value>(outerIvs), once.getResult(1), ub},
       once.getResult(0), getLoopCoords, badKind);
+}
+
+/// The groups of plan.chunkPositions positions of the index vectors `run`
+/// at the coordinates `outerIvs` of the loops outside the position loop:
+/// their offsets are from the params row those coordinates select (`zero`:
+/// a constant 0 of index type).
+OffsetVectorGroups LoopEmitter::createGroupsAt(OpBuilder &b, Location l,
+                                               ValueRange outerIvs,
+                                               const ComponentRun &run,
+                                               Value zero) {
+  Value outerOffset = zero;
+  for (int64_t i = 0; i < g.firstIndexedDim; ++i)
+    outerOffset = arith::AddIOp::create(
+        b, l, outerOffset,
+        arith::MulIOp::create(b, l, outerIvs[i], paramsStrides[i]));
+  return createOffsetVectorGroups(
+      b, l, run, plan.chunkPositions, g.indexDepth, indexedSizes,
+      ArrayRef<Value>(paramsStrides).slice(g.firstIndexedDim, g.indexDepth),
+      outerOffset);
 }
 
 /// The copies of the group at position `lo` that createOffsetVectorCheck
@@ -1393,12 +1412,7 @@ std::pair<Value, Value> LoopEmitter::emitChunkForall(OpBuilder &b, Location l,
   Value chunkSize = arith::ConstantIndexOp::create(b, l, plan.chunkPositions);
   Value splitSize = getSize(b, l, split);
   OpFoldResult count = getParallelIterations(b, l, chunkSize, split);
-  SmallVector<Value> sharedInits{acc};
-  if (flagsBadChunks())
-    sharedInits.push_back(tensor::EmptyOp::create(
-        b, l, ArrayRef<OpFoldResult>{count}, b.getI8Type()));
-  auto forall = scf::ForallOp::create(b, l, ArrayRef<OpFoldResult>{count},
-                                      sharedInits, std::nullopt);
+  scf::ForallOp forall = createChunkForall(b, l, count, acc);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(forall.getTerminator());
   Value iv = forall.getInductionVar(0);
@@ -1441,11 +1455,34 @@ std::pair<Value, Value> LoopEmitter::emitChunkForall(OpBuilder &b, Location l,
   else
     filled = buildSubChunks(b, l, IndexChunk{outerIvs, lo, hi}, splitSize,
                             inits, checkAndCopy);
+  return finishChunkForall(b, l, forall, filled, slotOf);
+}
+
+/// The scf.forall of emitChunkForall: `count` iterations sharing the result
+/// `acc` and, where bad chunks are flagged, a flag (i8) per iteration.
+scf::ForallOp LoopEmitter::createChunkForall(OpBuilder &b, Location l,
+                                             OpFoldResult count, Value acc) {
+  SmallVector<Value> sharedInits{acc};
+  if (flagsBadChunks())
+    sharedInits.push_back(tensor::EmptyOp::create(
+        b, l, ArrayRef<OpFoldResult>{count}, b.getI8Type()));
+  return scf::ForallOp::create(b, l, ArrayRef<OpFoldResult>{count}, sharedInits,
+                               std::nullopt);
+}
+
+/// Ends an iteration of emitChunkForall's `forall` (insertion point at its
+/// end): writes its flag (filled[1], where flagged) and inserts its slot
+/// (filled[0]) into the shared result; returns emitChunkForall's pair.
+std::pair<Value, Value>
+LoopEmitter::finishChunkForall(OpBuilder &b, Location l, scf::ForallOp forall,
+                               ArrayRef<Value> filled,
+                               const ChunkSlot &slotOf) {
   if (flagsBadChunks())
     writeIterationFlag(b, l, forall, /*sharedIndex=*/1, filled[1]);
   b.setInsertionPointToStart(forall.getTerminator().getBody());
-  tensor::ParallelInsertSliceOp::create(b, l, filled[0], shared, slotOf.offsets,
-                                        slotOf.sizes, slotOf.strides);
+  tensor::ParallelInsertSliceOp::create(
+      b, l, filled[0], forall.getRegionIterArgs()[0], slotOf.offsets,
+      slotOf.sizes, slotOf.strides);
   if (!flagsBadChunks())
     return {forall.getResult(0), Value()};
   b.setInsertionPointAfter(forall);
