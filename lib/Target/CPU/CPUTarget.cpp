@@ -60,11 +60,14 @@ CPUTargetDescription CPUTargetDescription::forCPU(StringRef cpu) {
     target.scalarIndicesPrefetchMaxPositionBytes =
         cpu == "znver5" ? 4 : std::numeric_limits<int64_t>::max();
     // Rows of 4 KiB from beyond L2 are left to the hardware prefetcher on
-    // two threads, and on one on Zen 4 (stop 37 on a slower Zen 5 host);
-    // Zen 5 prefetches their first 4 KiB on one thread (stop 45).
-    target.slicePrefetchMaxBytesBeyondL2Parallel = target.slicePrefetchMaxBytes;
-    if (cpu != "znver5")
+    // Zen 4; Zen 5 prefetches their first 4 KiB on one thread (stop 45)
+    // and on two (stop 54; stop 37 on a slower Zen 5 host had left them to
+    // the hardware there).
+    if (cpu != "znver5") {
       target.slicePrefetchMaxBytesBeyondL2 = target.slicePrefetchMaxBytes;
+      target.slicePrefetchMaxBytesBeyondL2Parallel =
+          target.slicePrefetchMaxBytes;
+    }
   }
   return target;
 }

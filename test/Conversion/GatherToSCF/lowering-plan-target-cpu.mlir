@@ -1,6 +1,6 @@
 // The lowering plan follows the chip of the nearest llvm.target
 // (CPUTargetDescription::forCPU). AMD Zen ("znver*") leaves rows of 4 KiB
-// to the hardware prefetcher from any params (Zen 5 on threads only), streams prefetched rows of
+// to the hardware prefetcher from any params (Zen 4 only), streams prefetched rows of
 // 4 KiB only in dense chunks (lowering-plan-zen-dense-streams.mlir), checks
 // element copies in chunks of 128 positions, and prefetches the indices of
 // scalar gathers from tables beyond L2 (Zen 5: of at most 4 bytes a
@@ -119,20 +119,20 @@ module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu
 
 // Rows of 4 KiB from params beyond L2, into a result of at least 32 MiB (or
 // dynamically sized): prefetched 2 ahead into L2 by default (below) and on
-// Zen 5 on one thread (into L1), where they stream only in dense chunks
-// (stream-dense=only); not prefetched on Zen 4 and where threads split the
-// gather on Zen 5 (PAR), where they stream in every chunk (stream-dense=no:
-// the dense-only rule is for prefetched rows); a smaller result, rows of
-// 64 KiB and L2-resident params are not prefetched on any chip.
+// Zen 5 (into L1), also where threads split the gather (PAR), where they
+// stream only in dense chunks (stream-dense=only); not prefetched on Zen 4,
+// where they stream in every chunk (stream-dense=no: the dense-only rule is
+// for prefetched rows); rows of 64 KiB and L2-resident params are not
+// prefetched on any chip, and the rows of a smaller result do not stream.
 module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu", chip = "znver5">} {
   func.func @zen_rows_4k(%p: tensor<4096x1024xf32>, %huge: tensor<512x16384xf32>, %fits: tensor<64x1024xf32>,
                          %big: tensor<8192xi32>, %small: tensor<8191xi32>, %dyn: tensor<?xi32>, %few: tensor<512xi32>) {
-    // PAR: :[[@LINE+2]]:10: remark: {{.*}} threads=over-chunks slice-prefetch=0 indices-prefetch=no vectorize=no stream-dense=no
+    // PAR: :[[@LINE+2]]:10: remark: {{.*}} threads=over-chunks slice-prefetch=2 into=l1 indices-prefetch=no vectorize=no stream-dense=only
     // expected-remark@+1 {{slice-prefetch=2 into=l1 indices-prefetch=no vectorize=no stream-dense=only}}
     %a = gather.gather %p[%big] : (tensor<4096x1024xf32>, tensor<8192xi32>) -> tensor<8192x1024xf32>
     // expected-remark@+1 {{slice-prefetch=2 into=l1 indices-prefetch=no vectorize=no stream-dense=no}}
     %b = gather.gather %p[%small] : (tensor<4096x1024xf32>, tensor<8191xi32>) -> tensor<8191x1024xf32>
-    // PAR: :[[@LINE+3]]:10: remark: {{.*}} threads=over-chunks slice-prefetch=0 indices-prefetch=yes vectorize=no stream-dense=no
+    // PAR: :[[@LINE+3]]:10: remark: {{.*}} threads=over-chunks slice-prefetch=2 into=l1 indices-prefetch=yes vectorize=no stream-dense=only
     // expected-remark@+2 {{lowering plan for results of at least 33554432 B: loops=1 copy=slice checks=per-chunk chunk=128 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=2 into=l1 indices-prefetch=yes vectorize=no stream-dense=only}}
     // expected-remark@+1 {{lowering plan for smaller results: loops=1 copy=slice checks=per-chunk chunk=128 unchecked=error resolving=error reported-reads-as=zero threads=none slice-prefetch=2 into=l1 indices-prefetch=yes vectorize=no stream-dense=no}}
     %c = gather.gather %p[%dyn] : (tensor<4096x1024xf32>, tensor<?xi32>) -> tensor<?x1024xf32>

@@ -7,7 +7,7 @@
 // 5: 128 from params beyond L3, 32 MiB; 64 elsewhere), none from smaller
 // ones. Slices of 4 KiB and more
 // are left to the hardware prefetcher, from params beyond L2 of 64 KiB and
-// more, except on Zen 4 and where threads split the gather (PAR) on Zen 5.
+// more, except on Zen 4; on Zen 5 also where threads split the gather.
 //
 // RUN: gather-opt %s --gather-target-cpu=cpu=znver4 --convert-gather-to-scf \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,ZEN,SUB64,MAX4K
@@ -15,7 +15,7 @@
 // RUN:   | FileCheck %s --check-prefixes=CHECK,ZEN,ZEN5,MAX64K
 // RUN: gather-opt %s --gather-target-cpu=cpu=znver5 \
 // RUN:   --convert-gather-to-scf=parallel \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,ZEN,ZEN5,MAX4K
+// RUN:   | FileCheck %s --check-prefixes=CHECK,ZEN,ZEN5,MAX64K
 // RUN: gather-opt %s --convert-gather-to-scf \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,DEFAULT,SUB64,MAX64K
 

@@ -288,12 +288,17 @@ struct CPUTargetDescription {
   /// A faster Zen 5 host (stop 45, three alternating rounds, generated / C++
   /// prefetch loop, not prefetched -> first 4 KiB two rows ahead) gains on
   /// one thread (random rows 0.94 -> 1.01x, sorted 1.19 -> 1.38x) and loses
-  /// on two (random 1.14 -> 1.02x; sorted 1.18 -> 1.24x), hence the size
-  /// for gathers split across threads below.
+  /// on two (random 1.14 -> 1.02x; sorted 1.18 -> 1.24x). In the slow phase
+  /// of that host since stop 46 (DRAM loads 150-290 ns) two threads gain too
+  /// (stop 54, alternating rounds, generated / C++ prefetch loop, medians:
+  /// random rows 0.833 -> 0.992x in six rounds, 0.891 -> 1.008x in five;
+  /// sorted rows 1.074 -> 1.111x in eight), so Zen 5 prefetches them on
+  /// any number of threads: at or above 0.95x the prefetching loop in
+  /// both phases, where leaving them to the hardware is not.
   int64_t slicePrefetchMaxBytesBeyondL2 = 65536;
   /// slicePrefetchMaxBytesBeyondL2 for a gather whose loops threads split
-  /// (LoweringPlan::threads): there the random reads of the other thread
-  /// keep the memory busy without them.
+  /// (LoweringPlan::threads), for targets where the random reads of the
+  /// other thread keep the memory busy without them.
   int64_t slicePrefetchMaxBytesBeyondL2Parallel = 65536;
   /// The size from which slices are left to the hardware prefetcher:
   /// slicePrefetchMaxBytes, or the BeyondL2 sizes for params beyond L2.
@@ -509,10 +514,9 @@ struct CPUTargetDescription {
   /// the C++ prefetch loop). Its element copies check chunks of 128 positions
   /// (elementCheckChunkPositions), its copies of slices from a line to 1 KiB
   /// check their own indices (flaggedChecksMinSliceBytes), it leaves rows
-  /// of 4 KiB and more to the hardware from DRAM too where threads split the
-  /// gather (slicePrefetchMaxBytesBeyondL2Parallel), and on one thread on
-  /// Zen 4 (slicePrefetchMaxBytesBeyondL2). On Zen 5 ("znver5") its slice and
-  /// bag-row prefetches fill L1 from params of any size
+  /// of 4 KiB and more to the hardware from DRAM too on Zen 4
+  /// (slicePrefetchMaxBytesBeyondL2 and ...Parallel). On Zen 5 ("znver5") its
+  /// slice and bag-row prefetches fill L1 from params of any size
   /// (beyondL2RowPrefetchLocality 3; stop 29, alternating runs, generated /
   /// C++ prefetch loop, prefetcht1 -> prefetcht0: in one phase of the VM
   /// bags D64 uniform on two threads 0.80-0.82 -> 0.98-1.04x, gather_nd rows
