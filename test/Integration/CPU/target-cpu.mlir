@@ -1,4 +1,4 @@
-// Rows of 4 KiB tuned for AMD Zen (target-cpu=znver5) and prefetched (Zen
+// Rows of 4 KiB tuned for AMD Zen (target-cpu=znver5) and prefetched (Zen 4
 // leaves them to the hardware unless prefetch-distance asks): streamed only
 // in chunks whose indices are dense, copied with plain stores in the others
 // (LoweringPlan::plainStoresOutsideDenseChunks; nontemporal-min-bytes=0 so
@@ -21,6 +21,21 @@
 // RUN: | mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
 // RUN: | FileCheck %s
+// Zen 5 prefetches them where two threads split the gather too, as on one
+// (stop 54: their four row prefetches; Zen 4's one is of the indices):
+// RUN: gather-opt %s --gather-cpu-pipeline="target-cpu=znver5 num-threads=2 nontemporal-min-bytes=0" \
+// RUN: | mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
+// RUN:     -shared-libs=%libomp \
+// RUN: | FileCheck %s
+// RUN: gather-opt %s --gather-cpu-pipeline="target-cpu=znver5 num-threads=2 nontemporal-min-bytes=0" \
+// RUN: | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=ZEN5-THREADS
+// RUN: gather-opt %s --gather-cpu-pipeline="target-cpu=znver4 num-threads=2 nontemporal-min-bytes=0" \
+// RUN: | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=ZEN4-THREADS
+// ZEN5-THREADS-COUNT-4: call void @llvm.prefetch
+// ZEN5-THREADS-NOT: call void @llvm.prefetch
+// ZEN4-THREADS-COUNT-1: call void @llvm.prefetch
+// ZEN4-THREADS-NOT: call void @llvm.prefetch
 // Zen's kernel has one loop of plain row copies more than Intel's (a
 // memcpy each; the others are the unaligned fallbacks of streaming loops).
 // RUN: gather-opt %s --gather-cpu-pipeline="target-cpu=znver5 prefetch-distance=2 nontemporal-min-bytes=0" \
