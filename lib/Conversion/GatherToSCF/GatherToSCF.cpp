@@ -518,11 +518,10 @@ Value LoopEmitter::createRunTimePrefetchDistance(OpBuilder &b, Location l) {
       constant(0));
   // A line or more: about slicePrefetchAheadBytes (BeyondL2) ahead, none
   // from the size the hardware prefetcher follows.
-  bool parallel = plan.threads != LoweringPlan::Threads::None;
   Value maxBytes = arith::SelectOp::create(
       b, l, beyondL2,
-      constant(target.getSlicePrefetchMaxBytes(/*beyondL2=*/true, parallel)),
-      constant(target.getSlicePrefetchMaxBytes(/*beyondL2=*/false, parallel)));
+      constant(target.getSlicePrefetchMaxBytes(/*beyondL2=*/true)),
+      constant(target.getSlicePrefetchMaxBytes(/*beyondL2=*/false)));
   Value aheadBytes = arith::SelectOp::create(
       b, l, beyondL2, constant(target.slicePrefetchAheadBytesBeyondL2),
       constant(target.slicePrefetchAheadBytes));

@@ -108,16 +108,15 @@ static std::optional<int64_t> getStaticSliceBytes(const LoweringPlanInputs &in,
 /// `prefetch-distance` when positive; for -1, about
 /// target.slicePrefetchAheadBytes of slices ahead (BeyondL2 from params
 /// beyond L2), for slices the hardware prefetcher does not follow by itself
-/// (CPUTargetDescription::getSlicePrefetchMaxBytes; a size of its own where
-/// threads split the gather, `parallel`), and none for `small` gathers: their
+/// (CPUTargetDescription::getSlicePrefetchMaxBytes), and none for `small`
+/// gathers: their
 /// first `distance` copies are never prefetched, the last ones prefetch the
 /// last slice again, and the copies of a few dozen slices overlap in the core
 /// anyway (16 rows of 256 B: 0.80-0.83x the plain C++ loop with prefetches,
 /// 1.03-1.04x without; bench/run.py, *_16rows).
 static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
                                         std::optional<int64_t> elementBytes,
-                                        bool small, bool vectorizedCopies,
-                                        bool parallel) {
+                                        bool small, bool vectorizedCopies) {
   const GatherGeometry &g = in.geometry;
   const CPUTargetDescription &target = in.target;
   int64_t requested = in.options.prefetchDistance;
@@ -131,7 +130,7 @@ static int64_t getSlicePrefetchDistance(const LoweringPlanInputs &in,
   if (hasDynamicSlice(in))
     return 1; // Computed at run time (LoweringPlan::slicePrefetchAtRunTime).
   bool beyondL2 = isTableBeyondL2(in, *elementBytes);
-  int64_t maxBytes = target.getSlicePrefetchMaxBytes(beyondL2, parallel);
+  int64_t maxBytes = target.getSlicePrefetchMaxBytes(beyondL2);
   std::optional<int64_t> staticSliceBytes =
       getStaticSliceBytes(in, *elementBytes);
   if (!staticSliceBytes || *staticSliceBytes == 0 ||
@@ -418,8 +417,7 @@ static void choosePrefetches(const LoweringPlanInputs &in,
                              std::optional<int64_t> indicesBytes, bool small,
                              LoweringPlan &plan) {
   plan.slicePrefetchDistance =
-      getSlicePrefetchDistance(in, elementBytes, small, plan.vectorizeCopies,
-                               plan.threads != LoweringPlan::Threads::None);
+      getSlicePrefetchDistance(in, elementBytes, small, plan.vectorizeCopies);
   plan.slicePrefetchAtRunTime = plan.slicePrefetchDistance > 0 &&
                                 in.options.prefetchDistance < 0 &&
                                 hasDynamicSlice(in);

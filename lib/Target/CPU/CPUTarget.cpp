@@ -63,11 +63,8 @@ CPUTargetDescription CPUTargetDescription::forCPU(StringRef cpu) {
     // Zen 4; Zen 5 prefetches their first 4 KiB on one thread (stop 45)
     // and on two (stop 54; stop 37 on a slower Zen 5 host had left them to
     // the hardware there).
-    if (cpu != "znver5") {
+    if (cpu != "znver5")
       target.slicePrefetchMaxBytesBeyondL2 = target.slicePrefetchMaxBytes;
-      target.slicePrefetchMaxBytesBeyondL2Parallel =
-          target.slicePrefetchMaxBytes;
-    }
   }
   return target;
 }
@@ -117,8 +114,7 @@ bool CPUTargetDescription::operator==(const CPUTargetDescription &other) const {
         t.perCopyCheckMaxCopies, t.slicePrefetchAheadBytes,
         t.slicePrefetchAheadBytesBeyondL2, t.slicePrefetchMinDistance,
         t.slicePrefetchMaxDistance, t.slicePrefetchMaxBytes,
-        t.slicePrefetchMaxBytesBeyondL2,
-        t.slicePrefetchMaxBytesBeyondL2Parallel, t.subLinePrefetchDistance,
+        t.slicePrefetchMaxBytesBeyondL2, t.subLinePrefetchDistance,
         t.bagRegisterAccumulatorMaxBytes, t.bagPrefetchAheadBytes,
         t.vectorizedCopiesMaxParamsBytes, t.denseChunkRowsPerPosition,
         t.denseOnlyStreamMinBytes, t.minScalarFloatBits,

@@ -296,17 +296,11 @@ struct CPUTargetDescription {
   /// any number of threads: at or above 0.95x the prefetching loop in
   /// both phases, where leaving them to the hardware is not.
   int64_t slicePrefetchMaxBytesBeyondL2 = 65536;
-  /// slicePrefetchMaxBytesBeyondL2 for a gather whose loops threads split
-  /// (LoweringPlan::threads), for targets where the random reads of the
-  /// other thread keep the memory busy without them.
-  int64_t slicePrefetchMaxBytesBeyondL2Parallel = 65536;
   /// The size from which slices are left to the hardware prefetcher:
-  /// slicePrefetchMaxBytes, or the BeyondL2 sizes for params beyond L2.
-  int64_t getSlicePrefetchMaxBytes(bool beyondL2, bool parallel) const {
-    if (!beyondL2)
-      return slicePrefetchMaxBytes;
-    return parallel ? slicePrefetchMaxBytesBeyondL2Parallel
-                    : slicePrefetchMaxBytesBeyondL2;
+  /// slicePrefetchMaxBytes, or slicePrefetchMaxBytesBeyondL2 for params
+  /// beyond L2.
+  int64_t getSlicePrefetchMaxBytes(bool beyondL2) const {
+    return beyondL2 ? slicePrefetchMaxBytesBeyondL2 : slicePrefetchMaxBytes;
   }
   /// Slices under a cache line (elements, rows of a few elements) are
   /// prefetched this many positions ahead from a static table (params from
@@ -515,7 +509,7 @@ struct CPUTargetDescription {
   /// (elementCheckChunkPositions), its copies of slices from a line to 1 KiB
   /// check their own indices (flaggedChecksMinSliceBytes), it leaves rows
   /// of 4 KiB and more to the hardware from DRAM too on Zen 4
-  /// (slicePrefetchMaxBytesBeyondL2 and ...Parallel). On Zen 5 ("znver5") its
+  /// (slicePrefetchMaxBytesBeyondL2). On Zen 5 ("znver5") its
   /// slice and bag-row prefetches fill L1 from params of any size
   /// (beyondL2RowPrefetchLocality 3; stop 29, alternating runs, generated /
   /// C++ prefetch loop, prefetcht1 -> prefetcht0: in one phase of the VM
