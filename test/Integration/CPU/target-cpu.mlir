@@ -11,8 +11,8 @@
 // RUN: | mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
 // RUN: | FileCheck %s
-// Zen's default (not prefetched, streaming in every chunk) and Intel's
-// (prefetched, streaming in every chunk):
+// Zen 5's default (the rows prefetched two ahead since stop 45, as above)
+// and Intel's (prefetched, streaming in every chunk):
 // RUN: gather-opt %s --gather-cpu-pipeline="target-cpu=znver5 nontemporal-min-bytes=0" \
 // RUN: | mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils -shared-libs=%mlir_c_runner_utils \
